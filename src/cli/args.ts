@@ -1,0 +1,59 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Whether `s` is a real calendar date in the form YYYY-MM-DD (2024-02-30 is not). */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+
+/** commander argParser for a YYYY-MM-DD flag. */
+export function parseDateFlag(value: string): string {
+  if (!isCalendarDate(value)) throw new InvalidArgumentError(`"${value}" is not a real date (YYYY-MM-DD)`);
+  return value;
+}
+
+/** commander argParser for a positive integer flag. */
+export function parsePositiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new InvalidArgumentError(`"${value}" is not a positive integer`);
+  }
+  return n;
+}
+
+/** commander argParser for a season year. */
+export function parseSeason(value: string): number {
+  const n = parsePositiveInt(value);
+  if (n < 1876 || n > 2100) throw new InvalidArgumentError(`"${value}" is not a season between 1876 and 2100`);
+  return n;
+}
+
+/** commander argParser for a comma list of positive integers (`1,11`). */
+export function parseIntList(value: string): number[] {
+  const parts = value.split(',').map((s) => s.trim());
+  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) <= 0)) {
+    throw new InvalidArgumentError(`"${value}" is not a comma list of positive integers`);
+  }
+  return [...new Set(parts.map(Number))];
+}
+
+/** commander argParser for a comma list of game types (`R,F,D,L,W`). */
+export function parseGameTypes(value: string): string[] {
+  const parts = value.split(',').map((s) => s.trim().toUpperCase());
+  if (parts.some((p) => !/^[A-Z]$/.test(p))) {
+    throw new InvalidArgumentError(`"${value}" is not a comma list of one-letter game types (e.g. R,F,D,L,W)`);
+  }
+  return [...new Set(parts)];
+}
+
+/** commander argParser for an ISO timestamp. */
+export function parseTimestamp(value: string): Date {
+  const d = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime()) || !isCalendarDate(value.slice(0, 10))) {
+    throw new InvalidArgumentError(`"${value}" is not a valid ISO timestamp`);
+  }
+  return d;
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ConfigError } from './errors.js';
+
+/**
+ * All configuration, read once from the environment by {@link loadConfig} and passed down.
+ * Nothing else in dugout reads `process.env`. Every variable is documented in `.env.example`.
+ */
+export interface Config {
+  /** Postgres URL; when unset dugout uses an embedded PGlite database under `pgliteDir`. */
+  databaseUrl: string | undefined;
+  /** Directory of the embedded PGlite database. Default `./.dugout/pglite`. */
+  pgliteDir: string;
+  /** Base URL of the Stats API, without the version (`…/api`). */
+  statsapiBaseUrl: string;
+  /** Most requests started in any one-second window. Default 5. */
+  maxRps: number;
+  /** Most requests in flight at once. Default 4. */
+  concurrency: number;
+  /** Per-request timeout, milliseconds. Default 30000. */
+  timeoutMs: number;
+  /** Attempts per request before the error reaches the caller. Default 5. */
+  maxAttempts: number;
+  /** Longest Retry-After we honour before giving up on the request, milliseconds. Default 120000. */
+  retryAfterCapMs: number;
+  /** Sport ids polled by sync and backfill. Default [1] (MLB). */
+  sportIds: number[];
+  /** `boxscore` (boxscore + playByPlay, default) or `feed` (one v1.1 feed/live per game). */
+  gameSource: 'boxscore' | 'feed';
+  /** Attempts of a work item before it is parked as a dead letter. Default 5. */
+  workMaxAttempts: number;
+  /** Overlap subtracted from a change-log cursor before the next poll, minutes. Default 10. */
+  cursorOverlapMinutes: number;
+  /** pino level. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Force pretty (human) logs even when stderr is not a TTY. */
+  logPretty: boolean;
+}
+
+const positiveInt = (name: string, def: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a positive integer, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveNumber = (name: string, def: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return def;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a positive number, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const urlString = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      try {
+        new URL(v);
+        return v.replace(/\/+$/, '');
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} is not a valid URL` });
+        return z.NEVER;
+      }
+    });
+
+const envSchema = z.object({
+  DATABASE_URL: urlString('DATABASE_URL').superRefine((v, ctx) => {
+    if (v !== undefined && !/^postgres(ql)?:\/\//.test(v)) {
+      ctx.addIssue({ code: 'custom', message: 'DATABASE_URL must start with postgres:// or postgresql://' });
+    }
+  }),
+  DUGOUT_PGLITE_DIR: z.string().optional(),
+  STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL'),
+  STATSAPI_MAX_RPS: positiveNumber('STATSAPI_MAX_RPS', 5),
+  STATSAPI_CONCURRENCY: positiveInt('STATSAPI_CONCURRENCY', 4),
+  STATSAPI_TIMEOUT_MS: positiveInt('STATSAPI_TIMEOUT_MS', 30_000),
+  STATSAPI_MAX_ATTEMPTS: positiveInt('STATSAPI_MAX_ATTEMPTS', 5),
+  STATSAPI_RETRY_AFTER_CAP_MS: positiveInt('STATSAPI_RETRY_AFTER_CAP_MS', 120_000),
+  DUGOUT_SPORT_IDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return [1];
+      const parts = v.split(',').map((s) => s.trim());
+      const ids = parts.map(Number);
+      if (parts.some((p) => p === '') || ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_SPORT_IDS must be a comma list of positive integers, got "${v}"` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    }),
+  DUGOUT_GAME_SOURCE: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return 'boxscore' as const;
+      if (v === 'boxscore' || v === 'feed') return v;
+      ctx.addIssue({ code: 'custom', message: `DUGOUT_GAME_SOURCE must be "boxscore" or "feed", got "${v}"` });
+      return z.NEVER;
+    }),
+  DUGOUT_WORK_MAX_ATTEMPTS: positiveInt('DUGOUT_WORK_MAX_ATTEMPTS', 5),
+  DUGOUT_CURSOR_OVERLAP_MINUTES: positiveInt('DUGOUT_CURSOR_OVERLAP_MINUTES', 10),
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+      if (v === undefined || v.trim() === '') return 'info' as const;
+      const l = v.toLowerCase();
+      if ((levels as readonly string[]).includes(l)) return l as Config['logLevel'];
+      ctx.addIssue({ code: 'custom', message: `LOG_LEVEL must be one of ${levels.join(', ')}, got "${v}"` });
+      return z.NEVER;
+    }),
+  LOG_PRETTY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || v === '0' || v === 'false') return false;
+      if (v === '1' || v === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: `LOG_PRETTY must be 1/0 or true/false, got "${v}"` });
+      return z.NEVER;
+    }),
+});
+
+export const DEFAULT_STATSAPI_BASE_URL = 'https://statsapi.mlb.com/api';
+
+/**
+ * Parse the environment once. Throws a {@link ConfigError} listing every invalid variable
+ * (secrets are never echoed: the URL checks report the variable name only).
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.DUGOUT_PGLITE_DIR && e.DUGOUT_PGLITE_DIR.trim() !== '' ? e.DUGOUT_PGLITE_DIR : './.dugout/pglite',
+    statsapiBaseUrl: e.STATSAPI_BASE_URL ?? DEFAULT_STATSAPI_BASE_URL,
+    maxRps: e.STATSAPI_MAX_RPS,
+    concurrency: e.STATSAPI_CONCURRENCY,
+    timeoutMs: e.STATSAPI_TIMEOUT_MS,
+    maxAttempts: e.STATSAPI_MAX_ATTEMPTS,
+    retryAfterCapMs: e.STATSAPI_RETRY_AFTER_CAP_MS,
+    sportIds: e.DUGOUT_SPORT_IDS,
+    gameSource: e.DUGOUT_GAME_SOURCE,
+    workMaxAttempts: e.DUGOUT_WORK_MAX_ATTEMPTS,
+    cursorOverlapMinutes: e.DUGOUT_CURSOR_OVERLAP_MINUTES,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+  };
+}

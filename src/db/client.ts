@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Config } from '../config.js';
+import * as schema from './schema/index.js';
+import { acquireDirLock, type DirLock } from './dir-lock.js';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  /** `postgres` (postgres.js over a URL) or `pglite` (embedded). */
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  /** Where the data lives, without secrets (for logs and `status`). */
+  readonly describe: string;
+  /** Close connections (and release the PGlite lock). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Max connections for postgres.js. Default 4. */
+  maxConnections?: number;
+  /** Open PGlite in memory instead of the configured directory (tests). */
+  inMemory?: boolean;
+  log?: Logger;
+}
+
+/**
+ * Open the warehouse: drizzle over postgres.js when `databaseUrl` is set, otherwise an embedded
+ * PGlite under `pgliteDir`, guarded by a lock file so a second process fails at once.
+ */
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  options: DatabaseOptions = {},
+): Promise<Database> {
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl, options);
+  return createPgliteDatabase(options.inMemory ? undefined : config.pgliteDir, options);
+}
+
+async function createPostgresDatabase(url: string, options: DatabaseOptions): Promise<Database> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, {
+    max: options.maxConnections ?? 4,
+    onnotice: () => {},
+    connect_timeout: 10,
+    connection: { application_name: 'dugout' },
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    describe: redactUrl(url),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function createPgliteDatabase(dir: string | undefined, options: DatabaseOptions): Promise<Database> {
+  let lock: DirLock | undefined;
+  if (dir) {
+    const abs = path.resolve(dir);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    lock = acquireDirLock(abs);
+  }
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const client = dir ? await PGlite.create(path.resolve(dir)) : await PGlite.create();
+    const db = drizzle(client, { schema }) as unknown as Db;
+    let closed = false;
+    return {
+      kind: 'pglite',
+      db,
+      describe: dir ? `pglite:${dir}` : 'pglite:memory',
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/** Run a query and return its rows as plain objects, on either driver. */
+export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Run a statement and return the number of rows it touched, on either driver. */
+export async function execute(db: Db, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { count?: number; affectedRows?: number };
+  return Number(result.count ?? result.affectedRows ?? 0);
+}
+
+/** Drop the password from a connection URL. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparseable url)';
+  }
+}
+
+export { sql };

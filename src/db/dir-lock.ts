@@ -1,0 +1,71 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { LockHeldError } from '../errors.js';
+
+export interface DirLock {
+  readonly path: string;
+  release(): void;
+}
+
+/**
+ * Take an exclusive lock file `<dir>.lock` for an embedded database directory. PGlite has no
+ * cross-process lock and two processes on one directory corrupt it, so a second dugout process
+ * fails at once naming the holder. A lock left by a dead process (same host, PID gone) is taken over.
+ */
+export function acquireDirLock(dir: string): DirLock {
+  const lockPath = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          const holder = readHolder(lockPath);
+          if (holder?.pid === process.pid) unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return { path: lockPath, release };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = readHolder(lockPath);
+      if (holder && holder.host === hostname() && !isAlive(holder.pid)) {
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          // another process took it over first; the next attempt reports it
+        }
+        continue;
+      }
+      const who = holder ? `process ${holder.pid} on ${holder.host} since ${holder.since}` : 'another process';
+      throw new LockHeldError(
+        `the embedded database ${dir} is in use by ${who}; stop it first, or set DATABASE_URL to use Postgres`,
+        { lockPath, holder },
+      );
+    }
+  }
+  throw new LockHeldError(`could not take the lock ${lockPath}`, { lockPath });
+}
+
+function readHolder(lockPath: string): { pid: number; host: string; since: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(lockPath, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

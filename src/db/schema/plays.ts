@@ -1,0 +1,46 @@
+import { bigint, boolean, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { mlb } from './schemas.js';
+
+const tz = { withTimezone: true } as const;
+
+/** One row per plate appearance (`allPlays[]`), keyed by `about.atBatIndex`. */
+export const plays = mlb.table(
+  'plays',
+  {
+    gamePk: integer('game_pk').notNull(),
+    atBatIndex: integer('at_bat_index').notNull(),
+    inning: integer('inning').notNull(),
+    /** `top` or `bottom`. */
+    halfInning: text('half_inning').notNull(),
+    batterId: integer('batter_id'),
+    pitcherId: integer('pitcher_id'),
+    batSide: text('bat_side'),
+    pitchHand: text('pitch_hand'),
+    event: text('event'),
+    eventType: text('event_type'),
+    description: text('description'),
+    rbi: integer('rbi'),
+    /** Score after the play. */
+    awayScore: integer('away_score'),
+    homeScore: integer('home_score'),
+    isOut: boolean('is_out'),
+    isScoringPlay: boolean('is_scoring_play'),
+    hasReview: boolean('has_review'),
+    isComplete: boolean('is_complete'),
+    /** Count at the end of the plate appearance. */
+    balls: integer('balls'),
+    strikes: integer('strikes'),
+    outs: integer('outs'),
+    /** Runs that scored on this play (from `runners[]`). */
+    runsScored: integer('runs_scored'),
+    pitchCount: integer('pitch_count'),
+    startTime: timestamp('start_time', tz),
+    endTime: timestamp('end_time', tz),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gamePk, t.atBatIndex] }),
+    index('plays_batter_idx').on(t.batterId),
+    index('plays_pitcher_idx').on(t.pitcherId),
+  ],
+);

@@ -1,0 +1,49 @@
+import { bigint, index, integer, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { raw } from './schemas.js';
+
+const tz = { withTimezone: true } as const;
+
+/** Columns every raw body table carries. */
+const bodyColumns = () => ({
+  /** The body as received (never re-serialized), stored as jsonb. */
+  body: jsonb('body').notNull(),
+  /** SHA-256 hex of the body without `copyright` (and, for boxscores, without `seasonStats`). */
+  bodySha256: text('body_sha256').notNull(),
+  fetchedAt: timestamp('fetched_at', tz).notNull().defaultNow(),
+  runId: bigint('run_id', { mode: 'number' }),
+});
+
+/** One boxscore body per game (from /boxscore, or from feed/live's liveData.boxscore). */
+export const rawBoxscores = raw.table('boxscores', {
+  gamePk: integer('game_pk').primaryKey(),
+  ...bodyColumns(),
+  /** `boxscore` or `feed`: which request the body came from. */
+  source: text('source').notNull().default('boxscore'),
+});
+
+/** One playByPlay body per game (from /playByPlay, or from feed/live's liveData.plays). */
+export const rawPlayByPlay = raw.table('play_by_play', {
+  gamePk: integer('game_pk').primaryKey(),
+  ...bodyColumns(),
+  source: text('source').notNull().default('boxscore'),
+  /** feed/live `metaData.timeStamp` when the body came from the feed. */
+  feedTimestamp: text('feed_timestamp'),
+});
+
+/** One person object from /v1/people. */
+export const rawPeople = raw.table('people', {
+  personId: integer('person_id').primaryKey(),
+  ...bodyColumns(),
+});
+
+/** Any other operation's body: schedule pages, reference lists, teams, rosters… */
+export const rawResponses = raw.table(
+  'responses',
+  {
+    operation: text('operation').notNull(),
+    /** Canonical query string of the request (sorted keys). */
+    paramsKey: text('params_key').notNull(),
+    ...bodyColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.operation, t.paramsKey] }), index('responses_fetched_at_idx').on(t.fetchedAt)],
+);

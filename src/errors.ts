@@ -1,0 +1,189 @@
+/**
+ * Typed errors. Every error dugout raises on purpose is a {@link DugoutError}: it says whether
+ * retrying the same thing later can succeed (`retryable`), carries structured `context` for logs,
+ * and keeps the underlying `cause`.
+ *
+ * Exit codes: {@link UsageError} (bad flags, bad dates, bad config, unknown operation) exits 2;
+ * anything else that ends a command exits 1.
+ */
+
+export type ErrorContext = Record<string, unknown>;
+
+export interface DugoutErrorOptions {
+  retryable?: boolean;
+  context?: ErrorContext;
+  cause?: unknown;
+}
+
+/** Base class of every error dugout raises on purpose. */
+export class DugoutError extends Error {
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly context: ErrorContext;
+
+  constructor(code: string, message: string, options: DugoutErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.context = options.context ?? {};
+  }
+}
+
+/** Bad command line input: unknown flag, impossible date, missing parameter. Exit 2. */
+export class UsageError extends DugoutError {
+  constructor(message: string, context?: ErrorContext) {
+    super('E_USAGE', message, { retryable: false, context });
+  }
+}
+
+/** Invalid environment configuration; the message lists every problem. Exit 2. */
+export class ConfigError extends UsageError {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`, { problems });
+    this.problems = problems;
+  }
+}
+
+/** A parameter given to an API operation is missing, malformed or unknown. No request was sent. */
+export class ParamError extends UsageError {}
+
+/** The operation exists in the interface but is not available (affiliates, allTeams), or does not exist. */
+export class OperationUnavailableError extends UsageError {}
+
+/** The embedded database directory is held by another process. */
+export class LockHeldError extends DugoutError {
+  constructor(message: string, context?: ErrorContext) {
+    super('E_LOCK_HELD', message, { retryable: false, context });
+  }
+}
+
+/** Base of failures talking to the Stats API. */
+export class ApiError extends DugoutError {
+  readonly url: string;
+  readonly status: number | undefined;
+  /** Server-requested wait before the next attempt, in milliseconds (from Retry-After). */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    code: string,
+    message: string,
+    options: DugoutErrorOptions & { url: string; status?: number; retryAfterMs?: number },
+  ) {
+    super(code, message, { ...options, context: { url: options.url, status: options.status, ...options.context } });
+    this.url = options.url;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** The API answered with a non-2xx status. 408, 425, 429 and 5xx are retryable; other 4xx are not. */
+export class HttpStatusError extends ApiError {
+  constructor(url: string, status: number, retryAfterMs?: number, bodySnippet?: string) {
+    super('E_HTTP_STATUS', `HTTP ${status} from ${url}`, {
+      url,
+      status,
+      retryAfterMs,
+      retryable: isRetryableStatus(status),
+      context: bodySnippet ? { body: bodySnippet } : undefined,
+    });
+  }
+}
+
+/** Connection refused, reset, DNS failure. Retryable. */
+export class NetworkError extends ApiError {
+  constructor(url: string, cause: unknown) {
+    super('E_NETWORK', `network error calling ${url}: ${describeCause(cause)}`, { url, cause, retryable: true });
+  }
+}
+
+/** No complete response within STATSAPI_TIMEOUT_MS. Retryable. */
+export class RequestTimeoutError extends ApiError {
+  constructor(url: string, timeoutMs: number) {
+    super('E_TIMEOUT', `no response from ${url} within ${timeoutMs} ms`, {
+      url,
+      retryable: true,
+      context: { timeoutMs },
+    });
+  }
+}
+
+/** A 200 whose body is truncated or not JSON. Retryable. */
+export class BadBodyError extends ApiError {
+  constructor(url: string, reason: string, cause?: unknown) {
+    super('E_BAD_BODY', `unusable body from ${url}: ${reason}`, { url, cause, retryable: true, status: 200 });
+  }
+}
+
+/** A 200 whose body is the API's error object (`{"messageNumber": …, "message": …}`). Retryable. */
+export class ApiMessageError extends ApiError {
+  readonly messageNumber: number;
+  constructor(url: string, messageNumber: number, apiMessage: string) {
+    super('E_API_MESSAGE', `API error ${messageNumber} from ${url}: ${apiMessage}`, {
+      url,
+      retryable: true,
+      status: 200,
+      context: { messageNumber },
+    });
+    this.messageNumber = messageNumber;
+  }
+}
+
+/** The operation was cancelled (shutdown). Not retryable in this process. */
+export class AbortedError extends DugoutError {
+  constructor(message = 'aborted') {
+    super('E_ABORTED', message, { retryable: false });
+  }
+}
+
+/** A failed load or database step; retryable when the SQLSTATE says so. */
+export class LoadError extends DugoutError {}
+
+/** HTTP statuses worth retrying. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+/** Postgres SQLSTATEs that mean "try the transaction again" (serialization, deadlock, connection loss). */
+export const RETRYABLE_SQLSTATES = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '55P03', // lock_not_available
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+
+/** Whether an arbitrary thrown value is worth retrying later. */
+export function isRetryable(err: unknown): boolean {
+  if (err instanceof DugoutError) return err.retryable;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    if (RETRYABLE_SQLSTATES.has(code)) return true;
+    if (['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** One line describing an error, for logs and the worklist's `last_error`. */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const inner = (cause as { cause?: unknown }).cause;
+    const code = (inner as { code?: string } | undefined)?.code ?? (cause as { code?: string }).code;
+    return code ? `${cause.message} (${code})` : cause.message;
+  }
+  return String(cause);
+}

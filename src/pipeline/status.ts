@@ -1,0 +1,60 @@
+import { queryRows, sql, type Db } from '../db/client.js';
+
+export interface StatusReport {
+  database: string;
+  cursors: Array<{ name: string; position: string; updatedAt: string; runId: number | null }>;
+  runs: Array<{
+    runId: number;
+    job: string;
+    status: string;
+    startedAt: string;
+    finishedAt: string | null;
+    requested: number;
+    fetched: number;
+    unchanged: number;
+    loaded: number;
+    failed: number;
+    rejected: number;
+    error: string | null;
+  }>;
+  backlog: Array<{ kind: string; status: string; reason: string; count: number }>;
+  deadLetters: Array<{ kind: string; key: string; reason: string; attempts: number; lastError: string | null; updatedAt: string }>;
+}
+
+/** Cursors, the last runs, the worklist backlog (not done) and the dead letters. */
+export async function readStatus(db: Db, describe: string, limitRuns = 10): Promise<StatusReport> {
+  const cursors = await queryRows<StatusReport['cursors'][number]>(
+    db,
+    sql`select name, to_char(position at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "position",
+               to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt", run_id as "runId"
+        from ingest.cursors order by name`,
+  );
+  const runs = await queryRows<StatusReport['runs'][number]>(
+    db,
+    sql`select run_id::int as "runId", job, status,
+               to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt",
+               to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt",
+               requested, fetched, unchanged, loaded, failed, rejected, error
+        from ingest.runs order by run_id desc limit ${limitRuns}`,
+  );
+  const backlog = await queryRows<StatusReport['backlog'][number]>(
+    db,
+    sql`select kind, status, reason, count(*)::int as count from ingest.work_items
+        where status <> 'done' group by kind, status, reason order by kind, status, reason`,
+  );
+  const deadLetters = await queryRows<StatusReport['deadLetters'][number]>(
+    db,
+    sql`select kind, key, reason, attempts, last_error as "lastError",
+               to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt"
+        from ingest.work_items where status = 'dead' order by updated_at desc limit 100`,
+  );
+  return { database: describe, cursors, runs: runs.map(numify), backlog, deadLetters };
+}
+
+function numify<T extends Record<string, unknown>>(row: T): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of ['runId', 'requested', 'fetched', 'unchanged', 'loaded', 'failed', 'rejected']) {
+    if (out[k] !== undefined && out[k] !== null) out[k] = Number(out[k]);
+  }
+  return out as T;
+}
