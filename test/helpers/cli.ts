@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/statsapi', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the real `dugout` CLI as a child process. */
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; timeoutMs?: number; cwd?: string; onSpawn?: (pid: number) => void } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...opts.env })) {
+      if (v !== undefined) env[k] = v;
+    }
+    delete env.DATABASE_URL;
+    if (opts.env?.DATABASE_URL) env.DATABASE_URL = opts.env.DATABASE_URL;
+    const child = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (child.pid) opts.onSpawn?.(child.pid);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { withDatabase } from '../setup/template.js';
+
+export interface TestDatabase {
+  database: Database;
+  /** `DATABASE_URL` for child processes (Postgres), or undefined on PGlite. */
+  url: string | undefined;
+  /** Env for a child `dugout` process using this database (PGlite: a data directory; then close `database` first). */
+  env: Record<string, string>;
+  kind: 'postgres' | 'pglite';
+  drop(): Promise<void>;
+}
+
+const testDbInfo = () => inject('testDb');
+
+/** Which back end the suite runs on. */
+export function testBackend(): 'postgres' | 'pglite' {
+  return testDbInfo().kind;
+}
+
+/**
+ * A migrated database of this test file's own: a clone of the template on Postgres, a fresh PGlite
+ * otherwise (in memory, or in a temp directory with `onDisk` so a child process can open it).
+ */
+export async function createTestDatabase(opts: { onDisk?: boolean } = {}): Promise<TestDatabase> {
+  const info = testDbInfo();
+  if (info.kind === 'postgres') {
+    const name = `dugout_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = postgres(info.adminUrl, { max: 1, onnotice: () => {} });
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.unsafe(`create database ${name} template ${info.template}`);
+          break;
+        } catch (err) {
+          if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+          await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+    const url = withDatabase(info.adminUrl, name);
+    const database = await createDatabase({ databaseUrl: url, pgliteDir: '' });
+    return {
+      database,
+      url,
+      env: { DATABASE_URL: url },
+      kind: 'postgres',
+      async drop() {
+        await database.close();
+        const a = postgres(info.adminUrl, { max: 1, onnotice: () => {} });
+        try {
+          await a.unsafe(`drop database if exists ${name} with (force)`);
+        } finally {
+          await a.end();
+        }
+      },
+    };
+  }
+  const dir = opts.onDisk ? mkdtempSync(path.join(tmpdir(), 'dugout-pglite-')) : undefined;
+  const pgliteDir = dir ? path.join(dir, 'pglite') : '';
+  const database = await createDatabase({ databaseUrl: undefined, pgliteDir }, { inMemory: !dir });
+  await runMigrations(database, { databaseUrl: undefined });
+  return {
+    database,
+    url: undefined,
+    env: { DUGOUT_PGLITE_DIR: pgliteDir },
+    kind: 'pglite',
+    async drop() {
+      await database.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
