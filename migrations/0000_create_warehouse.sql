@@ -349,6 +349,7 @@ CREATE TABLE "ingest"."work_items" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"priority" integer DEFAULT 0 NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"generation" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_error" text,
 	"lease_owner" text,

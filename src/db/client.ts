@@ -98,14 +98,14 @@ async function createPgliteDatabase(dir: string | undefined, options: DatabaseOp
 }
 
 /** Run a query and return its rows as plain objects, on either driver. */
-export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** Run a statement and return the number of rows it touched, on either driver. */
-export async function execute(db: Db, query: SQL): Promise<number> {
+export async function execute(db: Pick<Db, 'execute'>, query: SQL): Promise<number> {
   const result = (await db.execute(query)) as unknown as { count?: number; affectedRows?: number };
   return Number(result.count ?? result.affectedRows ?? 0);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, queryRows, sql } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { createTestDatabase, migrationCount, type TestDatabase } from '../helpers/db.js';
 
 const CONTRACT_TABLES = [
   'raw.boxscores',
@@ -66,7 +66,7 @@ describe('the embedded PGlite back end', () => {
     const cfg = { databaseUrl: undefined, pgliteDir: path.join(dir, 'pglite') };
     const first = await createDatabase(cfg);
     expect(first.kind).toBe('pglite');
-    expect(await runMigrations(first, cfg)).toBe(1);
+    expect(await runMigrations(first, cfg)).toBe(migrationCount());
     await first.db.execute(sql`insert into ingest.cursors (name, position) values ('x', now())`);
     await first.close();
     const second = await createDatabase(cfg);

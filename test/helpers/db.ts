@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -78,4 +78,9 @@ export async function createTestDatabase(opts: { onDisk?: boolean } = {}): Promi
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** How many migrations the repository ships. */
+export function migrationCount(): number {
+  return readdirSync(new URL('../../migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length;
 }

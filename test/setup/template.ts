@@ -5,7 +5,9 @@ import { runMigrations } from '../../src/db/migrate.js';
 export type TestDbInfo = { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string; template: string };
 
 /** Create a fresh, migrated template database next to the admin URL's database. */
-export async function createTemplateDatabase(adminUrl: string): Promise<{ info: TestDbInfo; teardown(): Promise<void> }> {
+export async function createTemplateDatabase(
+  adminUrl: string,
+): Promise<{ info: Extract<TestDbInfo, { kind: 'postgres' }>; teardown(): Promise<void> }> {
   const template = `dugout_tpl_${process.pid}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {

@@ -1,12 +1,30 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { registerApi } from './api.js';
+import { registerBackfill } from './backfill.js';
+import { registerCheck } from './check.js';
+import { registerDaemon } from './daemon.js';
 import { registerMigrate } from './migrate.js';
+import { registerReaderRole } from './reader-role.js';
+import { registerRebuild } from './rebuild.js';
+import { registerRetry } from './retry.js';
+import { registerSql } from './sql.js';
 import { registerStatus } from './status.js';
+import { registerSync } from './sync.js';
 
 export type SetExit = (code: number) => void;
 
 /** Every `dugout` command, in the order `--help` lists them. */
 export function registerCommands(program: Command, ctx: CliContext, setExit: SetExit): void {
   registerMigrate(program, ctx);
+  registerSync(program, ctx, setExit);
+  registerBackfill(program, ctx, setExit);
+  registerDaemon(program, ctx);
   registerStatus(program, ctx, setExit);
+  registerRetry(program, ctx);
+  registerRebuild(program, ctx, setExit);
+  registerCheck(program, ctx, setExit);
+  registerSql(program, ctx);
+  registerReaderRole(program, ctx);
+  registerApi(program, ctx, setExit);
 }

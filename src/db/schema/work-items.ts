@@ -18,6 +18,8 @@ export const workItems = ingest.table(
     status: text('status').notNull().default('pending'),
     priority: integer('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** Bumped by every enqueue; a load marks the item done only if nothing re-queued it meanwhile. */
+    generation: integer('generation').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', tz).notNull().defaultNow(),
     lastError: text('last_error'),
     leaseOwner: text('lease_owner'),

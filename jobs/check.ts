@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { runChecks } from '../src/pipeline/checks.js';
+import { withRun } from '../src/pipeline/engine.js';
+import { defineJob } from './types.js';
+
+/** Reconciliation checks, recorded in ingest.runs (failed when any check has violations). */
+export const checkJob = defineJob({
+  name: 'check',
+  description: 'reconciliation checks (plays vs PA, pitches vs numberOfPitches, runs, people, bodies, cursors)',
+  args: z.object({}),
+  run: (deps) =>
+    withRun(deps, 'check', {}, async (ctx) => {
+      const results = await runChecks(ctx.db);
+      const failedChecks = results.filter((r) => !r.passed);
+      ctx.counts.failed += failedChecks.length;
+      return { checks: results };
+    }),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { withRun } from '../src/pipeline/engine.js';
+import { refreshReference } from '../src/pipeline/reference.js';
+import { defineJob } from './types.js';
+
+/** Weekly: teams, venues and the configuration lists. */
+export const referenceJob = defineJob({
+  name: 'reference',
+  description: 'refresh teams, venues and configuration lists',
+  cron: '0 10 * * 1',
+  args: z.object({ season: z.number().int().optional() }),
+  run: (deps, args) =>
+    withRun(deps, 'reference', args, async (ctx) => {
+      await refreshReference(ctx, { season: args.season ?? ctx.now().getUTCFullYear(), sportIds: ctx.config.sportIds });
+    }),
+});

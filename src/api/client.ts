@@ -1,0 +1,144 @@
+import { BadBodyError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { QueueStats, RequestQueue } from '../queue/index.js';
+import { readVersion } from '../version.js';
+import { buildPathAndQuery } from './build-url.js';
+import { getJson } from './http.js';
+import { getOperation } from './registry.js';
+import { responseSchemas } from './schemas.js';
+import type { OperationName, ParamsOf, ResponseOf } from './types.js';
+
+export interface ApiClientOptions {
+  /** Base URL without the version, e.g. `https://statsapi.mlb.com/api` (config `STATSAPI_BASE_URL`). */
+  baseUrl: string;
+  /** Whole-exchange limit per attempt (headers and body), milliseconds (config `STATSAPI_TIMEOUT_MS`, default 30000). */
+  timeoutMs: number;
+  /** The shared rate-limited queue every attempt goes through. */
+  queue: RequestQueue;
+  log: Logger;
+  /** HTTP implementation. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Default: `dugout/<version> (+https://github.com/dugout/dugout)`. */
+  userAgent?: string;
+}
+
+export interface ApiResponse<T = unknown> {
+  url: string;
+  status: number;
+  /** Decompressed body text exactly as received. */
+  text: string;
+  /** Parsed JSON. */
+  body: T;
+  /** Body bytes on the wire: `Content-Length` when sent (compressed size), else the decoded size. */
+  bytes: number;
+  durationMs: number;
+}
+
+export interface CallOptions {
+  /** Cancels this call (queued, sleeping or in flight) with `AbortedError`. */
+  signal?: AbortSignal;
+  /** Higher is served first among queued attempts. Default 0. */
+  priority?: number;
+}
+
+/** Counters of a client; `retries` and `pausedMs` come from its queue. */
+export interface ClientStats {
+  /** HTTP exchanges that got a status. */
+  requests: number;
+  /** Body bytes received (see {@link ApiResponse.bytes}). */
+  bytes: number;
+  /** Exchanges by HTTP status, e.g. `{ "200": 40, "503": 2 }`. */
+  byStatus: Record<string, number>;
+  readonly retries: number;
+  readonly pausedMs: number;
+  readonly queue: QueueStats;
+}
+
+export interface ApiClient {
+  /**
+   * Validate, then GET the operation through the queue (retrying as the queue decides) and return
+   * the body. Rejects with `ParamError`/`OperationUnavailableError` before any request, or with the
+   * last attempt's `ApiError`, or `AbortedError`.
+   */
+  call<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiResponse<ResponseOf<N>>>;
+  /** Validate and return the absolute URL; no request. */
+  buildUrl<N extends OperationName>(name: N, params: ParamsOf<N>): string;
+  readonly stats: ClientStats;
+}
+
+/** Project page named in the User-Agent. Placeholder owner: set the real repository when it is public. */
+export const PROJECT_URL = 'https://github.com/dugout/dugout';
+
+/** The default User-Agent: names dugout and its version. */
+export function defaultUserAgent(): string {
+  return `dugout/${readVersion()} (+${PROJECT_URL})`;
+}
+
+/**
+ * Create the typed Stats API client. One HTTP attempt per queue attempt; bodies of the operations
+ * the pipeline extracts are checked against lenient schemas (a mismatch is a retryable `BadBodyError`).
+ */
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  const userAgent = opts.userAgent ?? defaultUserAgent();
+  const log = opts.log;
+  const counters = { requests: 0, bytes: 0, byStatus: {} as Record<string, number> };
+  const stats: ClientStats = {
+    get requests() {
+      return counters.requests;
+    },
+    get bytes() {
+      return counters.bytes;
+    },
+    get byStatus() {
+      return counters.byStatus;
+    },
+    get retries() {
+      return opts.queue.stats.retries;
+    },
+    get pausedMs() {
+      return opts.queue.stats.pausedMs;
+    },
+    get queue() {
+      return opts.queue.stats;
+    },
+  };
+  const onResponse = (status: number, bytes: number) => {
+    counters.requests++;
+    counters.bytes += bytes;
+    counters.byStatus[status] = (counters.byStatus[status] ?? 0) + 1;
+  };
+
+  function resolve(name: string, params: unknown) {
+    const op = getOperation(name);
+    const url = `${baseUrl}${buildPathAndQuery(op, params)}`;
+    const schema = (responseSchemas as Record<string, (typeof responseSchemas)[keyof typeof responseSchemas]>)[op.qualifiedName];
+    return { url, schema };
+  }
+
+  return {
+    async call(name, params, callOpts = {}) {
+      const { url, schema } = resolve(name, params);
+      return opts.queue.run(
+        async (signal) => {
+          const res = await getJson({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+          if (schema) {
+            const checked = schema.safeParse(res.body);
+            if (!checked.success) {
+              const issue = checked.error.issues[0];
+              throw new BadBodyError(url, `unexpected shape at ${issue?.path.join('.') || '(top)'}: ${issue?.message}`);
+            }
+          }
+          // The schema only checks: the caller gets the body as parsed, unknown keys and all.
+          return res as ApiResponse<never>;
+        },
+        { priority: callOpts.priority, signal: callOpts.signal },
+      );
+    },
+    buildUrl(name, params) {
+      return resolve(name, params).url;
+    },
+    stats,
+  };
+}

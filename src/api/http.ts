@@ -1,0 +1,125 @@
+import {
+  AbortedError,
+  ApiMessageError,
+  BadBodyError,
+  HttpStatusError,
+  NetworkError,
+  RequestTimeoutError,
+} from '../errors.js';
+import type { Logger } from '../logger.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** One HTTP exchange that produced a JSON body. */
+export interface RawResponse {
+  url: string;
+  status: number;
+  /** Decompressed body text exactly as received. */
+  text: string;
+  /** Parsed JSON. */
+  body: unknown;
+  /** Body bytes on the wire: `Content-Length` when the server sends it (compressed size), else the decoded size. */
+  bytes: number;
+  durationMs: number;
+}
+
+export interface GetJsonOptions {
+  url: string;
+  /** Whole-exchange limit (headers and body), milliseconds. */
+  timeoutMs: number;
+  userAgent: string;
+  log: Logger;
+  fetch: typeof fetch;
+  /** Cancels the exchange; the call then rejects with {@link AbortedError}. */
+  signal?: AbortSignal;
+  /** Called with the status of every exchange that got one, and the body bytes. */
+  onResponse?: (status: number, bytes: number) => void;
+}
+
+const SNIPPET_CHARS = 300;
+
+/**
+ * GET `url` once and return the parsed JSON. Outcomes map to typed errors: network failure →
+ * {@link NetworkError}; no complete response within `timeoutMs` → {@link RequestTimeoutError};
+ * non-2xx → {@link HttpStatusError} (with `retryAfterMs` from `Retry-After`); a truncated or
+ * non-JSON body → {@link BadBodyError}; a 2xx whose body is the API's error object
+ * (`{"messageNumber", "message"}`) → {@link ApiMessageError}. Never retries.
+ */
+export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
+  const { url, timeoutMs, log, signal } = opts;
+  if (signal?.aborted) throw new AbortedError(`request to ${url} cancelled`);
+  const started = performance.now();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const failed = (cause: unknown, otherwise: () => Error): Error => {
+    if (timedOut) return new RequestTimeoutError(url, timeoutMs);
+    if (signal?.aborted) return new AbortedError(`request to ${url} cancelled`);
+    return otherwise();
+  };
+  let status: number | undefined;
+  try {
+    let res: Response;
+    try {
+      res = await opts.fetch(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip', 'user-agent': opts.userAgent },
+        signal: controller.signal,
+      });
+    } catch (err) {
+      throw failed(err, () => new NetworkError(url, err));
+    }
+    status = res.status;
+    let buffer: Uint8Array;
+    try {
+      buffer = new Uint8Array(await res.arrayBuffer());
+    } catch (err) {
+      throw failed(err, () => new BadBodyError(url, `body cut off after the headers (${describe(err)})`, err));
+    }
+    const text = new TextDecoder().decode(buffer);
+    const declared = Number(res.headers.get('content-length'));
+    const bytes = Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length') ? declared : buffer.byteLength;
+    opts.onResponse?.(res.status, bytes);
+    if (!res.ok) {
+      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+      throw new HttpStatusError(url, res.status, retryAfterMs, text.slice(0, SNIPPET_CHARS) || undefined);
+    }
+    const body = parseBody(url, text);
+    const durationMs = Math.round(performance.now() - started);
+    log.debug({ url, status: res.status, durationMs, bytes }, 'request done');
+    return { url, status: res.status, text, body, bytes, durationMs };
+  } catch (err) {
+    log.debug({ url, status, durationMs: Math.round(performance.now() - started), err }, 'request failed');
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function parseBody(url: string, text: string): unknown {
+  if (text.trim() === '') throw new BadBodyError(url, 'empty body');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    throw new BadBodyError(url, `not JSON or truncated (${text.length} chars)`, err);
+  }
+  if (isApiMessage(body)) throw new ApiMessageError(url, body.messageNumber, body.message);
+  return body;
+}
+
+function isApiMessage(body: unknown): body is { messageNumber: number; message: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const b = body as Record<string, unknown>;
+  return typeof b.messageNumber === 'number' && typeof b.message === 'string';
+}
+
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${err.message}: ${cause.message}` : err.message;
+}

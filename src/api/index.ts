@@ -1,0 +1,34 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiResponse,
+  type CallOptions,
+  type ClientStats,
+  createApiClient,
+  defaultUserAgent,
+} from './client.js';
+export { buildPathAndQuery } from './build-url.js';
+export { getJson, type GetJsonOptions, type RawResponse } from './http.js';
+export type { GroupName, OperationDef, ParamDef, ParamKind } from './params.js';
+export {
+  AMBIGUOUS_NAMES,
+  allOperations,
+  GROUPS,
+  getOperation,
+  listOperations,
+  type RegisteredOperation,
+  UNAVAILABLE_OPERATIONS,
+} from './registry.js';
+export { parseRetryAfter } from './retry-after.js';
+export {
+  type BoxscoreBody,
+  boxscoreSchema,
+  type PeopleBody,
+  peopleSchema,
+  type PlayByPlayBody,
+  playByPlaySchema,
+  responseSchemas,
+  type ScheduleBody,
+  scheduleSchema,
+} from './schemas.js';
+export type { OperationName, OperationsByName, ParamsOf, ResponseOf } from './types.js';

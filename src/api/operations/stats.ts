@@ -1,0 +1,75 @@
+import { fields, fromSwagger, op, q, R } from '../params.js';
+
+/** The interface shows 5 parameters of `/v1/stats` and `/v1/stats/grouped`; these follow them in the Swagger. */
+const statsQueryMore = fromSwagger(
+  q.str('gameType'),
+  q.str('season'),
+  q.strs('seasons'),
+  q.int('sportId'),
+  q.ints('sportIds'),
+  q.int('leagueId'),
+  q.ints('leagueIds'),
+  q.str('leagueListId'),
+  q.strs('metrics'),
+  q.int('gamePk'),
+  q.ints('batterTeamId'),
+  q.ints('pitcherTeamId'),
+  q.int('batterId'),
+  q.int('pitcherId'),
+  q.strs('sitCodes'),
+  q.bool('combineSits'),
+  q.int('opposingTeamId'),
+  fields,
+  q.str('sortStat'),
+  q.str('order'),
+  q.str('playerPool'),
+  q.strs('position'),
+  q.date('startDate'),
+  q.date('endDate'),
+  q.int('daysBack'),
+  q.bool('excludeTradedPlayers'),
+  q.int('offset'),
+  q.int('limit'),
+);
+
+const statsQueryShown = [q.strs('stats', R), q.int('personId'), q.int('teamId'), q.ints('teamIds'), q.strs('group', R)] as const;
+
+/** §4.8 Stats: general, grouped and leader statistics. */
+export const statsOperations = [
+  op('stats', 'groupedStats', '/v1/stats/grouped', [
+    ...statsQueryShown,
+    ...statsQueryMore,
+    ...fromSwagger(q.strs('statFields'), q.str('sortField')),
+  ]),
+  op('stats', 'leaders', '/v1/stats/leaders', [
+    q.strs('leaderCategories'),
+    q.strs('leaderGameTypes'),
+    q.strs('statGroup'),
+    q.str('season'),
+    q.strs('expand'),
+    ...fromSwagger(
+      q.int('sportId'),
+      q.ints('sportIds'),
+      q.strs('stats'),
+      q.int('limit'),
+      q.int('offset'),
+      q.int('teamId'),
+      q.ints('teamIds'),
+      q.int('leagueId'),
+      q.ints('leagueIds'),
+      q.str('leagueListId'),
+      q.str('playerPool'),
+      q.str('statType'),
+      q.str('playerActive'),
+      q.strs('position'),
+      q.strs('sitCodes'),
+      q.int('opposingTeamId'),
+      q.date('startDate'),
+      q.date('endDate'),
+      q.int('daysBack'),
+      q.str('groupBy'),
+      fields,
+    ),
+  ]),
+  op('stats', 'stats', '/v1/stats', [...statsQueryShown, ...statsQueryMore]),
+] as const;

@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { checkJob } from '../../../jobs/check.js';
+import type { CheckResult } from '../../pipeline/checks.js';
+import type { CliContext } from '../context.js';
+import { createCliEngine } from '../engine.js';
+import { formatTable } from '../table.js';
+import type { SetExit } from './index.js';
+
+export function registerCheck(program: Command, ctx: CliContext, setExit: SetExit): void {
+  program
+    .command('check')
+    .description('reconciliation checks; prints each with its violations and first examples; exit 1 when any fails')
+    .option('--json', 'print the results as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const engine = await createCliEngine(ctx);
+      try {
+        const run = await checkJob.run(engine.deps, {});
+        const checks = ((run.result as { checks?: CheckResult[] } | undefined)?.checks ?? []) as CheckResult[];
+        if (opts.json) ctx.out(JSON.stringify({ runId: run.runId, status: run.status, checks }, null, 2));
+        else ctx.out(formatChecks(checks));
+        if (run.status !== 'succeeded') setExit(1);
+      } finally {
+        engine.dispose();
+      }
+    });
+}
+
+export function formatChecks(checks: CheckResult[]): string {
+  const lines: string[] = [];
+  for (const c of checks) {
+    lines.push(`${c.passed ? 'PASS' : 'FAIL'}  ${c.name}: ${c.violations} violation${c.violations === 1 ? '' : 's'} — ${c.description}`);
+    if (c.examples.length) lines.push(indent(formatTable(c.examples)));
+  }
+  const failed = checks.filter((c) => !c.passed).length;
+  lines.push(failed ? `${failed} of ${checks.length} checks failed` : `all ${checks.length} checks passed`);
+  return lines.join('\n');
+}
+
+function indent(s: string): string {
+  return s
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
+}

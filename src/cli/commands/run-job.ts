@@ -1,0 +1,34 @@
+import type { JobDefinition } from '../../../jobs/types.js';
+import type { RunResult } from '../../pipeline/engine.js';
+import type { CliContext } from '../context.js';
+import { createCliEngine } from '../engine.js';
+import type { SetExit } from './index.js';
+
+/** Run a job once from the CLI: print its summary on stdout, exit 1 unless it succeeded. */
+export async function runJobFromCli<A>(
+  ctx: CliContext,
+  setExit: SetExit,
+  job: JobDefinition<A>,
+  args: A,
+  opts: { now?: Date; json?: boolean; progress?: boolean } = {},
+): Promise<RunResult<unknown>> {
+  const engine = await createCliEngine(ctx, { now: opts.now, progressLabel: opts.progress === false ? undefined : job.name });
+  try {
+    const result = await job.run(engine.deps, job.args.parse(args));
+    const summary = { runId: result.runId, job: job.name, status: result.status, ...result.counts, result: result.result };
+    ctx.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+    if (result.status !== 'succeeded') setExit(1);
+    if (result.error) ctx.log().error({ err: result.error }, `${job.name} failed`);
+    return result;
+  } finally {
+    engine.dispose();
+  }
+}
+
+function formatSummary(s: Record<string, unknown>): string {
+  const c = s as Record<string, number | string>;
+  return (
+    `${c.job} run ${c.runId}: ${c.status} — requested ${c.requested}, fetched ${c.fetched}, loaded ${c.loaded}, ` +
+    `unchanged ${c.unchanged}, failed ${c.failed}, rejected ${c.rejected}, requests ${c.requests}`
+  );
+}

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { syncJob } from '../../../jobs/sync.js';
+import { parseTimestamp } from '../args.js';
+import type { CliContext } from '../context.js';
+import type { SetExit } from './index.js';
+import { runJobFromCli } from './run-job.js';
+
+export function registerSync(program: Command, ctx: CliContext, setExit: SetExit): void {
+  program
+    .command('sync')
+    .description('one incremental pass: schedule today-3..today+1, both change logs, then drain the worklist')
+    .option('--now <timestamp>', 'act as if the current time were this (ISO); for replays and the simulator', parseTimestamp)
+    .option('--json', 'print the run summary as JSON')
+    .action(async (opts: { now?: Date; json?: boolean }) => {
+      await runJobFromCli(ctx, setExit, syncJob, { daysBack: 3, daysAhead: 1 }, opts);
+    });
+}

@@ -1,0 +1,61 @@
+import { createApiClient } from '../api/index.js';
+import type { EngineDeps } from '../pipeline/engine.js';
+import { createRequestQueue } from '../queue/index.js';
+import type { CliContext } from './context.js';
+import { createProgress } from './progress.js';
+
+export interface CliEngine {
+  deps: EngineDeps;
+  /** Aborted by the first SIGINT/SIGTERM; a second signal exits at once. */
+  controller: AbortController;
+  dispose(): void;
+}
+
+/**
+ * Build the engine's dependencies for a command: the migrated database, one shared request queue
+ * (the whole process's politeness budget), the API client, a progress display and signal handling.
+ */
+export async function createCliEngine(ctx: CliContext, opts: { progressLabel?: string; now?: Date } = {}): Promise<CliEngine> {
+  const config = ctx.config();
+  const log = ctx.log();
+  const database = await ctx.database({ migrate: true });
+  const controller = new AbortController();
+  const queue = createRequestQueue({
+    maxRps: config.maxRps,
+    concurrency: config.concurrency,
+    maxAttempts: config.maxAttempts,
+    retryAfterCapMs: config.retryAfterCapMs,
+    log,
+    signal: controller.signal,
+  });
+  const client = createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
+  let signals = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    signals++;
+    if (signals > 1) {
+      log.warn({ signal: sig }, 'second signal: exiting now');
+      process.exit(sig === 'SIGINT' ? 130 : 143);
+    }
+    log.warn({ signal: sig }, 'shutting down: finishing the work in hand');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const offset = opts.now ? opts.now.getTime() - Date.now() : 0;
+  return {
+    deps: {
+      database,
+      client,
+      config,
+      log,
+      now: () => new Date(Date.now() + offset),
+      signal: controller.signal,
+      progress: opts.progressLabel ? createProgress(opts.progressLabel, log) : undefined,
+    },
+    controller,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Total, never-throwing conversions from untyped JSON to column values. Anything that does not fit
+ * the column becomes `null`, so a row never carries `undefined`, `NaN` or `""` into the loader.
+ */
+
+/** A parsed JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** The value as a JSON object, or null for arrays, primitives and null. */
+export function asObject(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+/** The value as an array, or null. */
+export function asArray(value: unknown): unknown[] | null {
+  return Array.isArray(value) ? value : null;
+}
+
+/** Walk `path` through nested objects/arrays; `undefined` as soon as a step is missing. */
+export function pick(value: unknown, ...path: Array<string | number>): unknown {
+  let current: unknown = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+const INT_TEXT = /^-?\d+$/;
+const NUM_TEXT = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** An integer, from a number or a digit string (`"100"` → 100); floats, `".---"` and the rest → null. */
+export function toInt(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && INT_TEXT.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  return null;
+}
+
+/** A finite number, from a number or a numeric string (`"1.000"` → 1); rate placeholders like `".---"` → null. */
+export function toNum(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && NUM_TEXT.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** Non-empty text; numbers become their decimal text (a hit `location` may be `8` or `"8"`); `""` → null. */
+export function toText(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** A boolean, or null for anything that is not one. */
+export function toBool(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date `YYYY-MM-DD` (validated), or null. Date-times are not truncated: their UTC day may be wrong. */
+export function toDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = DATE_TEXT.exec(value);
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? value : null;
+}
+
+/**
+ * An ISO-8601 timestamp normalized to UTC (`2024-07-13T01:43:56.863Z`), or null. A timestamp
+ * without a zone is read as UTC (never as the machine's local time).
+ */
+export function toTimestamp(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { asObject, type JsonObject } from './coerce.js';
+
+/** Which raw table a body goes to; boxscores get extra normalization. */
+export type BodyKind = 'boxscore' | 'playByPlay' | 'person' | 'other';
+
+/** SHA-256 hex of a UTF-8 text. */
+export function textSha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** A shallow copy of `obj` without `key` (the input is never mutated). */
+function without(obj: JsonObject, key: string): JsonObject {
+  const { [key]: _dropped, ...rest } = obj;
+  return rest;
+}
+
+/** A boxscore with every `teams.{away,home}.players.*.seasonStats` removed, copying only the path touched. */
+function withoutSeasonStats(box: JsonObject): JsonObject {
+  const teams = asObject(box.teams);
+  if (!teams) return box;
+  const copy: JsonObject = { ...teams };
+  for (const side of ['away', 'home']) {
+    const team = asObject(teams[side]);
+    const players = asObject(team?.players);
+    if (!team || !players) continue;
+    const stripped = Object.fromEntries(
+      Object.entries(players).map(([id, p]) => [id, asObject(p) ? without(p as JsonObject, 'seasonStats') : p]),
+    );
+    copy[side] = { ...team, players: stripped };
+  }
+  return { ...box, teams: copy };
+}
+
+/**
+ * The "unchanged?" fingerprint of a body: SHA-256 hex of `JSON.stringify` of the body with the
+ * top-level `copyright` key removed (its year changes without the data changing) and, for
+ * boxscores, every `teams.{away,home}.players.*.seasonStats` removed (the standalone /boxscore
+ * re-hydrates season stats at fetch time, so they drift while the game does not). Key order is as
+ * received; the body is never mutated. Non-object bodies are hashed as they are.
+ */
+export function bodySha256(kind: BodyKind, body: unknown): string {
+  const obj = asObject(body);
+  if (!obj) return textSha256(JSON.stringify(body) ?? 'undefined');
+  const normalized = without(obj, 'copyright');
+  return textSha256(JSON.stringify(kind === 'boxscore' ? withoutSeasonStats(normalized) : normalized));
+}

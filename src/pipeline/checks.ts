@@ -1,0 +1,100 @@
+import { queryRows, sql } from '../db/client.js';
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from '../db/rows.js';
+
+export interface CheckResult {
+  name: string;
+  description: string;
+  violations: number;
+  examples: Array<Record<string, unknown>>;
+  passed: boolean;
+}
+
+interface CheckDef {
+  name: string;
+  description: string;
+  /** Returns one row per violation, with a `game_pk` (or key) and what disagrees. */
+  query: SQL;
+}
+
+/** Final games whose two bodies are stored (what the row checks reconcile). */
+const LOADED_FINALS = sql`select g.game_pk from mlb.games g
+  join raw.boxscores b on b.game_pk = g.game_pk join raw.play_by_play p on p.game_pk = g.game_pk
+  where g.coded_game_state = 'F'`;
+
+/** The reconciliation checks of ARCHITECTURE §5. */
+export const CHECKS: CheckDef[] = [
+  {
+    name: 'plays_vs_plate_appearances',
+    description: 'complete plays in mlb.plays = plate appearances in the batting lines (games whose boxscore has PA)',
+    query: sql`select f.game_pk, pl.plays, bl.pa from (${LOADED_FINALS}) f
+      join (select game_pk, count(*) filter (where is_complete is not false)::int as plays from mlb.plays group by game_pk) pl using (game_pk)
+      join (select game_pk, sum(plate_appearances)::int as pa from mlb.batting_lines group by game_pk) bl using (game_pk)
+      where bl.pa > 0 and pl.plays <> bl.pa`,
+  },
+  {
+    name: 'pitches_vs_number_of_pitches',
+    description: 'pitch rows per pitcher = numberOfPitches of his pitching line',
+    query: sql`select f.game_pk, l.person_id, l.pitches as number_of_pitches, coalesce(c.n, 0) as pitch_rows
+      from (${LOADED_FINALS}) f
+      join mlb.pitching_lines l on l.game_pk = f.game_pk
+      left join (select game_pk, pitcher_id, count(*)::int as n from mlb.pitches group by game_pk, pitcher_id) c
+        on c.game_pk = l.game_pk and c.pitcher_id = l.person_id
+      where f.game_pk in (select game_pk from mlb.pitching_lines group by game_pk having sum(pitches) > 0)
+        and coalesce(l.pitches, 0) <> coalesce(c.n, 0)`,
+  },
+  {
+    name: 'runs_linescore_batting_plays',
+    description: 'runs per team: schedule/linescore score = sum of batting lines = score after the last play',
+    query: sql`select f.game_pk, s.side, s.linescore, s.batting, s.plays from (${LOADED_FINALS}) f
+      join mlb.games g on g.game_pk = f.game_pk
+      cross join lateral (values
+        ('home', g.home_score,
+          (select sum(runs)::int from mlb.batting_lines b where b.game_pk = g.game_pk and b.side = 'home'),
+          (select home_score from mlb.plays p where p.game_pk = g.game_pk order by at_bat_index desc limit 1)),
+        ('away', g.away_score,
+          (select sum(runs)::int from mlb.batting_lines b where b.game_pk = g.game_pk and b.side = 'away'),
+          (select away_score from mlb.plays p where p.game_pk = g.game_pk order by at_bat_index desc limit 1))
+      ) as s(side, linescore, batting, plays)
+      where s.linescore is distinct from s.batting or s.batting is distinct from s.plays`,
+  },
+  {
+    name: 'people_present',
+    description: 'every player with a batting or pitching line exists in mlb.people',
+    query: sql`select x.game_pk, x.person_id from (
+        select game_pk, person_id from mlb.batting_lines union select game_pk, person_id from mlb.pitching_lines) x
+      where not exists (select 1 from mlb.people p where p.person_id = x.person_id)`,
+  },
+  {
+    name: 'final_games_have_bodies',
+    description: 'every final game of the schedule has its boxscore and play-by-play stored',
+    query: sql`select g.game_pk, g.official_date, (b.game_pk is not null) as has_boxscore, (p.game_pk is not null) as has_play_by_play,
+        w.status as work_status, w.last_error
+      from mlb.games g
+      left join raw.boxscores b on b.game_pk = g.game_pk
+      left join raw.play_by_play p on p.game_pk = g.game_pk
+      left join ingest.work_items w on w.kind = 'game' and w.key = g.game_pk::text
+      where g.coded_game_state = 'F' and (b.game_pk is null or p.game_pk is null)`,
+  },
+  {
+    name: 'cursor_not_past_unfinished_work',
+    description: 'no game queued more than a day before the game change-log cursor is still unfinished',
+    query: sql`select w.key as game_pk, w.status, w.reason, w.created_at, c.position as cursor
+      from ingest.work_items w join ingest.cursors c on c.name = 'game_changes'
+      where w.kind = 'game' and w.status in ('pending', 'dead') and w.created_at < c.position - interval '1 day'`,
+  },
+];
+
+/** Run every check; each returns its violation count and the first examples. */
+export async function runChecks(db: Executor, exampleLimit = 5): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const c of CHECKS) {
+    const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${c.query}) v`);
+    const violations = Number(count?.n ?? 0);
+    const examples = violations
+      ? await queryRows<Record<string, unknown>>(db, sql`select * from (${c.query}) v limit ${exampleLimit}`)
+      : [];
+    results.push({ name: c.name, description: c.description, violations, examples, passed: violations === 0 });
+  }
+  return results;
+}

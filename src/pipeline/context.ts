@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../api/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+
+/** Counts a run reports in the ledger. */
+export interface RunCounts {
+  requested: number;
+  fetched: number;
+  unchanged: number;
+  loaded: number;
+  failed: number;
+  rejected: number;
+  requests: number;
+  /** Per-kind detail, written to the run's `details`. */
+  gamesLoaded: number;
+  gamesUnchanged: number;
+  peopleLoaded: number;
+}
+
+export function emptyCounts(): RunCounts {
+  return {
+    requested: 0,
+    fetched: 0,
+    unchanged: 0,
+    loaded: 0,
+    failed: 0,
+    rejected: 0,
+    requests: 0,
+    gamesLoaded: 0,
+    gamesUnchanged: 0,
+    peopleLoaded: 0,
+  };
+}
+
+/** Progress of a long drain, for a bar on a TTY or periodic log lines. */
+export interface ProgressSink {
+  start(total: number): void;
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+/** Everything a pipeline step needs, passed down explicitly. */
+export interface PipelineContext {
+  db: Db;
+  dbKind: 'postgres' | 'pglite';
+  client: ApiClient;
+  config: Config;
+  log: Logger;
+  /** dugout's clock (the simulator's in the demo and tests). */
+  now: () => Date;
+  /** Aborted on SIGTERM/SIGINT: stop claiming, finish the item in hand. */
+  signal: AbortSignal;
+  runId: number;
+  counts: RunCounts;
+  /** Identifies this process's leases (`host:pid:random`). */
+  owner: string;
+  progress?: ProgressSink;
+}

@@ -1,0 +1,95 @@
+import { AbortedError, ApiError, describeError } from '../errors.js';
+import type { PipelineContext } from './context.js';
+import { loadGame } from './load-game.js';
+import { loadPeopleBatch, PEOPLE_BATCH } from './load-people.js';
+import { type ClaimedItem, claimWork, countPending, failWork, releaseWork } from './worklist.js';
+
+export interface DrainOptions {
+  /** Game loads in flight at once (each is 1–2 requests plus one transaction). Default: API concurrency. */
+  workers?: number;
+  /** Stop after this many items (tests). */
+  maxItems?: number;
+}
+
+/**
+ * Work the worklist until nothing is due: games first (their loads queue the people they
+ * reference), then people in batches. A failing item is recorded and retried later; other work
+ * continues. Stops claiming when `ctx.signal` aborts and lets the items in hand finish.
+ */
+export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {}): Promise<void> {
+  const workers = Math.max(1, opts.workers ?? ctx.config.concurrency);
+  let processed = 0;
+  const total = (await countPending(ctx.db, 'game')) + (await countPending(ctx.db, 'person'));
+  ctx.counts.requested += total;
+  ctx.progress?.start(total);
+  const tick = () => ctx.progress?.update(++processed, Math.max(total, processed));
+  const stop = () => ctx.signal.aborted || (opts.maxItems !== undefined && processed >= opts.maxItems);
+  try {
+    // Each game worker claims one item at a time, so a slow game never stalls the others.
+    const gameWorker = async () => {
+      while (!stop()) {
+        const [item] = await claimWork(ctx.db, 'game', 1, ctx.owner);
+        if (!item) return;
+        await processItem(ctx, item, () => loadGame(ctx, item));
+        tick();
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, gameWorker));
+    while (!stop()) {
+      const people = await claimWork(ctx.db, 'person', PEOPLE_BATCH * 2, ctx.owner);
+      if (people.length === 0) break;
+      const batches: ClaimedItem[][] = [];
+      for (let i = 0; i < people.length; i += PEOPLE_BATCH) batches.push(people.slice(i, i + PEOPLE_BATCH));
+      await runPool(batches, 2, async (batch) => {
+        try {
+          if (ctx.signal.aborted) throw new AbortedError('shutting down');
+          await loadPeopleBatch(ctx, batch);
+        } catch (err) {
+          for (const item of batch) await recordFailure(ctx, item, err);
+        }
+        for (let i = 0; i < batch.length; i++) tick();
+      });
+    }
+  } finally {
+    ctx.progress?.stop();
+  }
+}
+
+async function processItem(ctx: PipelineContext, item: ClaimedItem, load: () => Promise<unknown>): Promise<void> {
+  if (ctx.signal.aborted) {
+    await releaseWork(ctx.db, item);
+    return;
+  }
+  try {
+    await load();
+  } catch (err) {
+    await recordFailure(ctx, item, err);
+  }
+}
+
+async function recordFailure(ctx: PipelineContext, item: ClaimedItem, err: unknown): Promise<void> {
+  if (err instanceof AbortedError || ctx.signal.aborted) {
+    await releaseWork(ctx.db, item);
+    return;
+  }
+  // A Retry-After longer than we wait: give the item back for later without spending an attempt.
+  if (err instanceof ApiError && err.retryAfterMs !== undefined && err.retryAfterMs > ctx.config.retryAfterCapMs) {
+    await releaseWork(ctx.db, item, err.retryAfterMs);
+    return;
+  }
+  const status = await failWork(ctx.db, item, err, ctx.config.workMaxAttempts, ctx.runId);
+  ctx.counts.failed++;
+  ctx.log.warn({ kind: item.kind, key: item.key, status, err: describeError(err) }, 'work item failed');
+}
+
+/** Run `fn` over items with at most `size` in flight. */
+export async function runPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}

@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../api/index.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { describeError } from '../errors.js';
+import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts } from './context.js';
+import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from './runs.js';
+import { createOwner, releaseDeadLeases } from './worklist.js';
+
+/** What the engine is built from; the CLI, the daemon, the demo and tests all pass the same. */
+export interface EngineDeps {
+  database: Database;
+  client: ApiClient;
+  config: Config;
+  log: Logger;
+  /** dugout's clock. Default: the system clock. */
+  now?: () => Date;
+  signal?: AbortSignal;
+  progress?: ProgressSink;
+}
+
+export interface RunResult<T> {
+  runId: number;
+  status: RunStatus;
+  counts: RunCounts;
+  result: T | undefined;
+  error?: unknown;
+}
+
+const HEARTBEAT_MS = 10_000;
+
+/**
+ * Run a job under a ledger row: clear what crashed processes left (interrupted runs, leases),
+ * open the run, heartbeat its counts, and close it as succeeded, failed (the job threw or an item
+ * failed) or interrupted (shutdown signal).
+ */
+export async function withRun<T>(
+  deps: EngineDeps,
+  job: string,
+  args: Record<string, unknown>,
+  fn: (ctx: PipelineContext) => Promise<T>,
+): Promise<RunResult<T>> {
+  const { db } = deps.database;
+  await markAbandonedRuns(db);
+  await releaseDeadLeases(db);
+  const runId = await startRun(db, job, args);
+  const counts = emptyCounts();
+  const ctx: PipelineContext = {
+    db,
+    dbKind: deps.database.kind,
+    client: deps.client,
+    config: deps.config,
+    log: deps.log.child({ runId, job }),
+    now: deps.now ?? (() => new Date()),
+    signal: deps.signal ?? new AbortController().signal,
+    runId,
+    counts,
+    owner: createOwner(),
+    progress: deps.progress,
+  };
+  const timer = setInterval(() => {
+    heartbeatRun(db, runId, counts).catch(() => {});
+  }, HEARTBEAT_MS);
+  timer.unref();
+  const started = Date.now();
+  ctx.log.info({ args }, 'run started');
+  let result: T | undefined;
+  let error: unknown;
+  try {
+    result = await fn(ctx);
+  } catch (err) {
+    error = err;
+  } finally {
+    clearInterval(timer);
+  }
+  const status: RunStatus = ctx.signal.aborted ? 'interrupted' : error !== undefined || counts.failed > 0 ? 'failed' : 'succeeded';
+  const details = {
+    games: { loaded: counts.gamesLoaded, unchanged: counts.gamesUnchanged },
+    people: { loaded: counts.peopleLoaded },
+    durationMs: Date.now() - started,
+    ...(result && typeof result === 'object' ? { result } : {}),
+  };
+  await finishRun(db, runId, status, counts, error, details);
+  const logFields = { status, durationMs: details.durationMs, ...counts, ...(error ? { err: describeError(error) } : {}) };
+  if (status === 'succeeded') ctx.log.info(logFields, 'run finished');
+  else ctx.log.warn(logFields, 'run finished');
+  return { runId, status, counts, result, error };
+}

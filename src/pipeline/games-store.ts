@@ -1,0 +1,80 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { queryRows, sql } from '../db/client.js';
+import { upsertRows, type Executor } from '../db/rows.js';
+import { games, teams, venues } from '../db/schema/index.js';
+import type { GameRow } from '../extract/index.js';
+
+/** Link columns: kept when a later listing of the same game lacks them. */
+const LINK_COLUMNS = new Set([
+  'reschedule_date',
+  'reschedule_game_date',
+  'rescheduled_from',
+  'rescheduled_from_date',
+  'resume_date',
+  'resume_game_date',
+  'resumed_from',
+  'resumed_from_date',
+]);
+
+let upsertSql: string | undefined;
+
+function gameUpsertSet(): string {
+  if (!upsertSql) {
+    const cols = getTableConfig(games)
+      .columns.map((c) => c.name)
+      .filter((c) => c !== 'game_pk' && c !== 'updated_at' && c !== 'run_id');
+    // A game listed twice (suspended, postponed) keeps the listing with the latest game_date.
+    const newer = '(excluded.game_date is null or mlb.games.game_date is null or excluded.game_date >= mlb.games.game_date)';
+    const sets = cols.map((c) =>
+      LINK_COLUMNS.has(c)
+        ? `"${c}" = coalesce(excluded."${c}", mlb.games."${c}")`
+        : `"${c}" = case when ${newer} then excluded."${c}" else mlb.games."${c}" end`,
+    );
+    upsertSql = [...sets, '"updated_at" = now()', '"run_id" = excluded."run_id"'].join(', ');
+  }
+  return upsertSql;
+}
+
+/** Upsert game rows from a schedule-shaped body. */
+export async function upsertGames(tx: Executor, rows: GameRow[], runId: number): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = Object.keys(rows[0]!).filter((c) => c !== 'updated_at');
+  const json = JSON.stringify(rows.map((r) => ({ ...r, run_id: runId })));
+  const list = sql.raw([...cols, 'run_id'].map((c) => `"${c}"`).join(', '));
+  const selectList = sql.raw([...cols, 'run_id'].map((c) => `r."${c}"`).join(', '));
+  await tx.execute(sql`
+    insert into mlb.games (${list})
+    select ${selectList} from json_populate_recordset(null::mlb.games, ${json}::text::json) r
+    on conflict (game_pk) do update set ${sql.raw(gameUpsertSet())}`);
+}
+
+/** What we already know of these games: stored state and whether both raw bodies are stored. */
+export async function readKnownGames(
+  tx: Executor,
+  gamePks: number[],
+): Promise<Map<number, { state: string | null; loaded: boolean; doneAt: Date | null }>> {
+  if (gamePks.length === 0) return new Map();
+  const rows = await queryRows<{ gamePk: number; state: string | null; loaded: boolean; doneAt: string | null }>(
+    tx,
+    sql`select g.pk as "gamePk", m.coded_game_state as state,
+               (b.game_pk is not null and p.game_pk is not null) as loaded, w.done_at as "doneAt"
+        from unnest(string_to_array(${gamePks.join(',')}, ',')::int[]) as g(pk)
+        left join mlb.games m on m.game_pk = g.pk
+        left join raw.boxscores b on b.game_pk = g.pk
+        left join raw.play_by_play p on p.game_pk = g.pk
+        left join ingest.work_items w on w.kind = 'game' and w.key = g.pk::text and w.status = 'done'`,
+  );
+  return new Map(
+    rows.map((r) => [Number(r.gamePk), { state: r.state, loaded: Boolean(r.loaded), doneAt: r.doneAt ? new Date(r.doneAt) : null }]),
+  );
+}
+
+/** Keep teams and venues known from games (id and name only; richer data from /v1/teams is kept). */
+export async function upsertTeamAndVenueRefs(
+  tx: Executor,
+  refs: { teams: Array<Record<string, unknown>>; venues: Array<Record<string, unknown>> },
+  runId: number,
+): Promise<void> {
+  await upsertRows(tx, teams, refs.teams, { extra: { run_id: runId }, keepExisting: true });
+  await upsertRows(tx, venues, refs.venues, { extra: { run_id: runId }, keepExisting: true });
+}

@@ -1,0 +1,94 @@
+import { queryRows, sql } from '../db/client.js';
+import type { Executor } from '../db/rows.js';
+
+export type GameBodyTable = 'boxscores' | 'play_by_play';
+
+/** Stored body hashes of a game, to skip unchanged bodies. */
+export async function readGameHashes(tx: Executor, gamePk: number): Promise<{ boxscore?: string; playByPlay?: string }> {
+  const rows = await queryRows<{ t: string; sha: string }>(
+    tx,
+    sql`select 'b' as t, body_sha256 as sha from raw.boxscores where game_pk = ${gamePk}
+        union all select 'p', body_sha256 from raw.play_by_play where game_pk = ${gamePk}`,
+  );
+  return {
+    boxscore: rows.find((r) => r.t === 'b')?.sha,
+    playByPlay: rows.find((r) => r.t === 'p')?.sha,
+  };
+}
+
+/**
+ * Upsert one game body. The text is bound as text and cast in SQL (`::text::jsonb`): binding it
+ * to a jsonb parameter would make postgres.js store a JSON *string* instead of the object.
+ */
+export async function upsertGameBody(
+  tx: Executor,
+  table: GameBodyTable,
+  gamePk: number,
+  text: string,
+  sha: string,
+  runId: number,
+  source: 'boxscore' | 'feed',
+  feedTimestamp?: string | null,
+): Promise<void> {
+  if (table === 'boxscores') {
+    await tx.execute(sql`
+      insert into raw.boxscores (game_pk, body, body_sha256, fetched_at, run_id, source)
+      values (${gamePk}, ${text}::text::jsonb, ${sha}, now(), ${runId}, ${source})
+      on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
+        fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source`);
+  } else {
+    await tx.execute(sql`
+      insert into raw.play_by_play (game_pk, body, body_sha256, fetched_at, run_id, source, feed_timestamp)
+      values (${gamePk}, ${text}::text::jsonb, ${sha}, now(), ${runId}, ${source}, ${feedTimestamp ?? null})
+      on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
+        fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source,
+        feed_timestamp = excluded.feed_timestamp`);
+  }
+}
+
+/** Canonical key of a request's parameters: sorted `k=v` pairs. */
+export function paramsKey(params: Record<string, unknown>): string {
+  return Object.keys(params)
+    .filter((k) => params[k] !== undefined && params[k] !== null)
+    .sort()
+    .map((k) => `${k}=${Array.isArray(params[k]) ? (params[k] as unknown[]).join(',') : String(params[k])}`)
+    .join('&');
+}
+
+/** Store any other operation's body in raw.responses; returns false when the stored hash is equal. */
+export async function storeResponse(
+  tx: Executor,
+  operation: string,
+  params: Record<string, unknown>,
+  text: string,
+  sha: string,
+  runId: number,
+): Promise<boolean> {
+  const key = paramsKey(params);
+  const rows = await queryRows<{ changed: boolean }>(
+    tx,
+    sql`insert into raw.responses (operation, params_key, body, body_sha256, fetched_at, run_id)
+        values (${operation}, ${key}, ${text}::text::jsonb, ${sha}, now(), ${runId})
+        on conflict (operation, params_key) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
+          fetched_at = excluded.fetched_at, run_id = excluded.run_id
+        where raw.responses.body_sha256 is distinct from excluded.body_sha256
+        returning true as changed`,
+  );
+  return rows.length > 0;
+}
+
+/** Upsert person bodies (one JSON object each) with their hashes. */
+export async function upsertPeopleBodies(
+  tx: Executor,
+  people: Array<{ id: number; text: string; sha: string }>,
+  runId: number,
+): Promise<void> {
+  if (people.length === 0) return;
+  const rows = people.map((p) => `{"id":${p.id},"sha":${JSON.stringify(p.sha)},"body":${p.text}}`).join(',');
+  await tx.execute(sql`
+    insert into raw.people (person_id, body, body_sha256, fetched_at, run_id)
+    select r.id, r.body, r.sha, now(), ${runId}
+    from jsonb_to_recordset(${`[${rows}]`}::text::jsonb) as r(id int, sha text, body jsonb)
+    on conflict (person_id) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
+      fetched_at = excluded.fetched_at, run_id = excluded.run_id`);
+}

@@ -1,0 +1,72 @@
+import { upsertRows } from '../db/rows.js';
+import { referenceCodes, teams, venues } from '../db/schema/index.js';
+import { describeError } from '../errors.js';
+import { bodySha256, extractReferenceList, extractTeams } from '../extract/index.js';
+import type { PipelineContext } from './context.js';
+import { storeResponse } from './raw-store.js';
+
+/** Configuration lists kept in mlb.reference_codes (operation names of the interface). */
+export const REFERENCE_LISTS = [
+  'gameTypes',
+  'gameStatus',
+  'positions',
+  'statGroups',
+  'statTypes',
+  'eventTypes',
+  'pitchTypes',
+  'pitchCodes',
+  'rosterTypes',
+  'jobTypes',
+  'hitTrajectories',
+  'standingsTypes',
+  'windDirection',
+  'sky',
+  'reviewReasons',
+  'leagueLeaderTypes',
+  'baseballStats',
+] as const;
+
+/**
+ * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each
+ * response is stored in raw.responses and extracted in its own transaction; a failing list is
+ * logged and counted, the others still load.
+ */
+export async function refreshReference(ctx: PipelineContext, opts: { season: number; sportIds: number[] }): Promise<void> {
+  for (const sportId of opts.sportIds) {
+    const params = { sportId, season: String(opts.season) };
+    await refreshOne(ctx, 'teams', params, async (tx, body) => {
+      const extracted = extractTeams(body);
+      await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: ctx.runId }, touch: 'updated_at' });
+      await upsertRows(tx, venues, extracted.rows.venues as never[], { extra: { run_id: ctx.runId }, keepExisting: true });
+      return extracted.rows.teams.length;
+    });
+  }
+  for (const list of REFERENCE_LISTS) {
+    await refreshOne(ctx, list, {}, async (tx, body) => {
+      const rows = extractReferenceList(list, body);
+      await upsertRows(tx, referenceCodes, rows as never[], { extra: { run_id: ctx.runId }, touch: 'updated_at' });
+      return rows.length;
+    });
+  }
+}
+
+async function refreshOne(
+  ctx: PipelineContext,
+  operation: string,
+  params: Record<string, unknown>,
+  apply: (tx: Parameters<Parameters<PipelineContext['db']['transaction']>[0]>[0], body: unknown) => Promise<number>,
+): Promise<void> {
+  if (ctx.signal.aborted) return;
+  try {
+    const res = await ctx.client.call(operation as never, params as never, { signal: ctx.signal });
+    ctx.counts.requests++;
+    const rows = await ctx.db.transaction(async (tx) => {
+      await storeResponse(tx, operation, params, res.text, bodySha256('other', res.body), ctx.runId);
+      return apply(tx, res.body);
+    });
+    ctx.log.debug({ operation, rows }, 'reference refreshed');
+  } catch (err) {
+    ctx.counts.failed++;
+    ctx.log.warn({ operation, err: describeError(err) }, 'reference refresh failed');
+  }
+}

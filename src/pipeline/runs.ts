@@ -1,0 +1,71 @@
+import { hostname } from 'node:os';
+import { queryRows, sql } from '../db/client.js';
+import type { Executor } from '../db/rows.js';
+import { describeError } from '../errors.js';
+import type { RunCounts } from './context.js';
+
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
+
+/** Open a ledger row for a job run; returns its run id. */
+export async function startRun(db: Executor, job: string, args: Record<string, unknown>): Promise<number> {
+  const rows = await queryRows<{ runId: number }>(
+    db,
+    sql`insert into ingest.runs (job, args, host, pid, heartbeat_at)
+        values (${job}, ${JSON.stringify(args)}::text::jsonb, ${hostname()}, ${process.pid}, now())
+        returning run_id as "runId"`,
+  );
+  return Number(rows[0]!.runId);
+}
+
+/** Write the counts so far (and a heartbeat) without closing the run. */
+export async function heartbeatRun(db: Executor, runId: number, counts: RunCounts): Promise<void> {
+  await db.execute(sql`
+    update ingest.runs set heartbeat_at = now(), requested = ${counts.requested}, fetched = ${counts.fetched},
+      unchanged = ${counts.unchanged}, loaded = ${counts.loaded}, failed = ${counts.failed},
+      rejected = ${counts.rejected}, requests = ${counts.requests}
+    where run_id = ${runId}`);
+}
+
+/** Close a run with its outcome and counts. */
+export async function finishRun(
+  db: Executor,
+  runId: number,
+  status: RunStatus,
+  counts: RunCounts,
+  error?: unknown,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await db.execute(sql`
+    update ingest.runs set finished_at = now(), heartbeat_at = now(), status = ${status},
+      requested = ${counts.requested}, fetched = ${counts.fetched}, unchanged = ${counts.unchanged},
+      loaded = ${counts.loaded}, failed = ${counts.failed}, rejected = ${counts.rejected},
+      requests = ${counts.requests},
+      error = ${error === undefined ? null : describeError(error).slice(0, 2000)},
+      details = ${details === undefined ? null : JSON.stringify(details)}::text::jsonb
+    where run_id = ${runId}`);
+}
+
+/** Runs left `running` by processes of this host that are gone (SIGKILL) become `interrupted`. */
+export async function markAbandonedRuns(db: Executor): Promise<number> {
+  const rows = await queryRows<{ runId: number; pid: number }>(
+    db,
+    sql`select run_id as "runId", pid from ingest.runs where status = 'running' and host = ${hostname()}`,
+  );
+  let n = 0;
+  for (const r of rows) {
+    if (Number(r.pid) === process.pid || isAlive(Number(r.pid))) continue;
+    await db.execute(sql`update ingest.runs set status = 'interrupted', finished_at = coalesce(heartbeat_at, now())
+                         where run_id = ${r.runId}`);
+    n++;
+  }
+  return n;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

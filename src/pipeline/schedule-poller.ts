@@ -1,0 +1,104 @@
+import { type Executor, insertRows } from '../db/rows.js';
+import { rejects } from '../db/schema/index.js';
+import { extractScheduleGames, teamsAndVenuesFromSchedule, bodySha256 } from '../extract/index.js';
+import type { PipelineContext } from './context.js';
+import { decideGameWork } from './game-work.js';
+import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from './games-store.js';
+import { storeResponse } from './raw-store.js';
+import { enqueueWork, type WorkReason } from './worklist.js';
+
+export interface ScheduleWindow {
+  startDate: string;
+  endDate: string;
+  sportIds: number[];
+  gameTypes?: string[];
+}
+
+/** The schedule never asks for more than this many days per request (longer ranges drop dates upstream). */
+export const SCHEDULE_CHUNK_DAYS = 7;
+
+/** Split [start, end] into chunks of at most `days` calendar days. */
+export function chunkDates(startDate: string, endDate: string, days = SCHEDULE_CHUNK_DAYS): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const dayMs = 86_400_000;
+  const end = Date.parse(`${endDate}T00:00:00Z`);
+  for (let t = Date.parse(`${startDate}T00:00:00Z`); t <= end; t += days * dayMs) {
+    const chunkEnd = Math.min(end, t + (days - 1) * dayMs);
+    out.push([new Date(t).toISOString().slice(0, 10), new Date(chunkEnd).toISOString().slice(0, 10)]);
+  }
+  return out;
+}
+
+/**
+ * Poll the schedule for a date window, 7 days and one sportId per request: store each page, upsert
+ * every game row whatever its state, keep team and venue references, and queue the games that must
+ * be fetched (one transaction per page).
+ */
+export async function pollSchedule(
+  ctx: PipelineContext,
+  window: ScheduleWindow,
+  newReason: WorkReason,
+): Promise<{ games: number; enqueued: number }> {
+  let games = 0;
+  let enqueued = 0;
+  for (const sportId of window.sportIds) {
+    for (const [startDate, endDate] of chunkDates(window.startDate, window.endDate)) {
+      if (ctx.signal.aborted) return { games, enqueued };
+      const params = { sportId: [sportId], startDate, endDate, ...(window.gameTypes ? { gameType: window.gameTypes } : {}) };
+      const res = await ctx.client.call('schedule', params, { signal: ctx.signal });
+      ctx.counts.requests++;
+      const r = await applyScheduleBody(ctx, res.body, res.text, {
+        operation: 'schedule',
+        params,
+        sportId,
+        newReason,
+        gameTypes: window.gameTypes,
+      });
+      games += r.games;
+      enqueued += r.enqueued;
+    }
+  }
+  ctx.log.info({ ...window, games, enqueued }, 'schedule polled');
+  return { games, enqueued };
+}
+
+/** Apply one schedule-shaped body (a schedule page or a change-log page set) in one transaction. */
+export async function applyScheduleBody(
+  ctx: PipelineContext,
+  body: unknown,
+  text: string | undefined,
+  opts: {
+    operation: string;
+    params: Record<string, unknown>;
+    sportId?: number;
+    newReason: WorkReason;
+    fromChangeLog?: boolean;
+    pollStartedAt?: Date;
+    gameTypes?: string[];
+    inTransaction?: (tx: Executor) => Promise<void>;
+  },
+): Promise<{ games: number; enqueued: number }> {
+  const extracted = extractScheduleGames(body, opts.sportId !== undefined ? { sportId: opts.sportId } : {});
+  const rows = opts.gameTypes ? extracted.rows.filter((g) => opts.gameTypes!.includes(g.game_type)) : extracted.rows;
+  const refs = teamsAndVenuesFromSchedule(body);
+  let enqueued = 0;
+  await ctx.db.transaction(async (tx) => {
+    if (text !== undefined) await storeResponse(tx, opts.operation, opts.params, text, bodySha256('other', body), ctx.runId);
+    const known = await readKnownGames(
+      tx,
+      rows.map((g) => g.game_pk),
+    );
+    await upsertTeamAndVenueRefs(tx, refs as never, ctx.runId);
+    await upsertGames(tx, rows, ctx.runId);
+    const work = rows
+      .map((g) => decideGameWork(g, known.get(g.game_pk), opts))
+      .filter((w): w is NonNullable<typeof w> => w !== null);
+    enqueued = await enqueueWork(tx, work, ctx.runId);
+    await opts.inTransaction?.(tx);
+    if (extracted.rejects.length) {
+      await insertRows(tx, rejects, extracted.rejects as never[], { run_id: ctx.runId });
+      ctx.counts.rejected += extracted.rejects.length;
+    }
+  });
+  return { games: rows.length, enqueued };
+}

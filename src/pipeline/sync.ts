@@ -1,0 +1,44 @@
+import { queryRows, sql } from '../db/client.js';
+import { pollGameChanges, pollPeopleChanges } from './changes-poller.js';
+import type { PipelineContext } from './context.js';
+import { drainWorklist } from './drain.js';
+import { refreshReference } from './reference.js';
+import { pollSchedule } from './schedule-poller.js';
+
+export interface SyncOptions {
+  /** Days before today in the schedule window. Default 3. */
+  daysBack?: number;
+  /** Days after today. Default 1. */
+  daysAhead?: number;
+  sportIds?: number[];
+}
+
+/** YYYY-MM-DD of `d` shifted by `days` (UTC calendar). */
+export function shiftDate(d: Date, days: number): string {
+  return new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Load teams and configuration lists when the warehouse has none yet. */
+export async function ensureReference(ctx: PipelineContext, season: number, sportIds: number[]): Promise<void> {
+  const rows = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from mlb.teams where sport_id is not null`);
+  if (Number(rows[0]?.n ?? 0) === 0) await refreshReference(ctx, { season, sportIds });
+}
+
+/**
+ * One incremental pass: the schedule window today−3 … today+1, the game and people change logs
+ * since their cursors, then drain the worklist.
+ */
+export async function runSync(ctx: PipelineContext, opts: SyncOptions = {}): Promise<Record<string, unknown>> {
+  const now = ctx.now();
+  const sportIds = opts.sportIds ?? ctx.config.sportIds;
+  await ensureReference(ctx, now.getUTCFullYear(), sportIds);
+  const schedule = await pollSchedule(
+    ctx,
+    { startDate: shiftDate(now, -(opts.daysBack ?? 3)), endDate: shiftDate(now, opts.daysAhead ?? 1), sportIds },
+    'new_final',
+  );
+  const gameChanges = await pollGameChanges(ctx, sportIds);
+  const peopleChanges = await pollPeopleChanges(ctx);
+  await drainWorklist(ctx);
+  return { schedule, gameChanges, peopleChanges };
+}

@@ -1,0 +1,219 @@
+import { hostname } from 'node:os';
+import { queryRows, sql } from '../db/client.js';
+import type { Executor } from '../db/rows.js';
+import { describeError, isRetryable } from '../errors.js';
+
+export type WorkKind = 'game' | 'person';
+
+/** Why something must be fetched. */
+export type WorkReason =
+  | 'new_final'
+  | 'correction'
+  | 'provisional'
+  | 'suspended'
+  | 'resumed'
+  | 'backfill'
+  | 'person_changed'
+  | 'game_person'
+  | 'retry';
+
+export interface WorkRequest {
+  kind: WorkKind;
+  key: string;
+  reason: WorkReason;
+  /** `deferred` parks a suspended game until it is resumed and final. Default `pending`. */
+  status?: 'pending' | 'deferred';
+  officialDate?: string | null;
+  priority?: number;
+  /** Earliest start. Default now. */
+  notBefore?: Date;
+}
+
+export interface ClaimedItem {
+  kind: WorkKind;
+  key: string;
+  reason: string;
+  attempts: number;
+  generation: number;
+}
+
+/** Lease length: a claimed item is invisible to other workers until then. */
+export const LEASE_MS = 5 * 60_000;
+
+/** A lease owner name unique to this process. */
+export function createOwner(): string {
+  return `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Add work, coalescing by (kind, key): a request for an item already pending bumps its generation
+ * (so an in-flight load of the older version does not mark it done) and keeps the earlier start.
+ * A done or dead item becomes pending again with fresh attempts. A `deferred` request never
+ * demotes a pending item.
+ */
+export async function enqueueWork(tx: Executor, items: WorkRequest[], runId: number | null): Promise<number> {
+  if (items.length === 0) return 0;
+  const unique = new Map<string, WorkRequest>();
+  for (const it of items) unique.set(`${it.kind}\u0000${it.key}`, it);
+  const rows = [...unique.values()].map((it) => ({
+    kind: it.kind,
+    key: it.key,
+    reason: it.reason,
+    status: it.status ?? 'pending',
+    priority: it.priority ?? 0,
+    official_date: it.officialDate ?? null,
+    next_attempt_at: (it.notBefore ?? null)?.toISOString() ?? null,
+  }));
+  await tx.execute(sql`
+    insert into ingest.work_items (kind, key, reason, status, priority, official_date, next_attempt_at, run_id)
+    select r.kind, r.key, r.reason, r.status, r.priority, r.official_date, coalesce(r.next_attempt_at, now()), ${runId}
+    from json_to_recordset(${JSON.stringify(rows)}::text::json)
+      as r(kind text, key text, reason text, status text, priority int, official_date date, next_attempt_at timestamptz)
+    on conflict (kind, key) do update set
+      reason = case when ingest.work_items.status = 'pending' and excluded.status = 'deferred'
+                    then ingest.work_items.reason else excluded.reason end,
+      status = case when ingest.work_items.status = 'pending' and excluded.status = 'deferred'
+                    then 'pending' else excluded.status end,
+      attempts = case when ingest.work_items.status in ('done', 'dead') then 0 else ingest.work_items.attempts end,
+      generation = ingest.work_items.generation + 1,
+      next_attempt_at = case when ingest.work_items.status = 'pending'
+                             then least(ingest.work_items.next_attempt_at, excluded.next_attempt_at)
+                             else excluded.next_attempt_at end,
+      priority = greatest(ingest.work_items.priority, excluded.priority),
+      official_date = coalesce(excluded.official_date, ingest.work_items.official_date),
+      last_error = case when ingest.work_items.status in ('done', 'dead') then null else ingest.work_items.last_error end,
+      updated_at = now(),
+      run_id = excluded.run_id`);
+  return rows.length;
+}
+
+/**
+ * Claim up to `limit` due items of one kind with `FOR UPDATE SKIP LOCKED` and a lease, so two
+ * processes never work on the same item at once. Expired leases (a crashed worker) are claimable.
+ */
+export async function claimWork(db: Executor, kind: WorkKind, limit: number, owner: string): Promise<ClaimedItem[]> {
+  const rows = await queryRows<ClaimedItem>(
+    db,
+    sql`
+    update ingest.work_items w set
+      lease_owner = ${owner},
+      lease_expires_at = now() + make_interval(secs => ${LEASE_MS / 1000}),
+      updated_at = now()
+    from (
+      select kind, key from ingest.work_items
+      where kind = ${kind} and status = 'pending' and next_attempt_at <= now()
+        and (lease_expires_at is null or lease_expires_at < now())
+      order by priority desc, next_attempt_at, key
+      limit ${limit}
+      for update skip locked
+    ) c
+    where w.kind = c.kind and w.key = c.key
+    returning w.kind, w.key, w.reason, w.attempts, w.generation`,
+  );
+  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), generation: Number(r.generation) }));
+}
+
+/** Mark an item done, in the transaction that stored its rows. Re-queued meanwhile → stays pending. */
+export async function completeWork(tx: Executor, item: ClaimedItem, runId: number): Promise<void> {
+  await tx.execute(sql`
+    update ingest.work_items set
+      status = case when generation = ${item.generation} then 'done' else 'pending' end,
+      done_at = case when generation = ${item.generation} then now() else done_at end,
+      attempts = case when generation = ${item.generation} then attempts + 1 else attempts end,
+      last_error = null, lease_owner = null, lease_expires_at = null, updated_at = now(), run_id = ${runId}
+    where kind = ${item.kind} and key = ${item.key}`);
+}
+
+/** Backoff before attempt n+1 of a work item: 1, 2, 4 … minutes, capped at 1 hour. */
+export function workBackoffMs(attempts: number): number {
+  return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Record a failure: retried later with backoff, or parked as a dead letter after `maxAttempts`
+ * (at once when the error is not retryable, e.g. a 404 game). Returns the new status.
+ */
+export async function failWork(
+  db: Executor,
+  item: ClaimedItem,
+  err: unknown,
+  maxAttempts: number,
+  runId: number,
+): Promise<'pending' | 'dead'> {
+  const attempts = item.attempts + 1;
+  const dead = !isRetryable(err) || attempts >= maxAttempts;
+  const status = dead ? 'dead' : 'pending';
+  const delaySecs = workBackoffMs(attempts) / 1000;
+  await db.execute(sql`
+    update ingest.work_items set
+      status = case when generation = ${item.generation} then ${status} else 'pending' end,
+      attempts = ${attempts},
+      last_error = ${describeError(err).slice(0, 2000)},
+      next_attempt_at = now() + make_interval(secs => ${delaySecs}),
+      lease_owner = null, lease_expires_at = null, updated_at = now(), run_id = ${runId}
+    where kind = ${item.kind} and key = ${item.key}`);
+  return status;
+}
+
+/** Give an item back without counting an attempt (shutdown, or a Retry-After over the cap). */
+export async function releaseWork(db: Executor, item: ClaimedItem, delayMs = 0): Promise<void> {
+  await db.execute(sql`
+    update ingest.work_items set lease_owner = null, lease_expires_at = null,
+      next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}), updated_at = now()
+    where kind = ${item.kind} and key = ${item.key} and status = 'pending'`);
+}
+
+/** Free leases held by processes of this host that no longer run (after a SIGKILL). */
+export async function releaseDeadLeases(db: Executor): Promise<number> {
+  const host = hostname();
+  const owners = await queryRows<{ owner: string }>(
+    db,
+    sql`select distinct lease_owner as owner from ingest.work_items
+        where lease_owner like ${`${host}:%`} and lease_expires_at > now()`,
+  );
+  let released = 0;
+  for (const { owner } of owners) {
+    const pid = Number(owner.split(':')[1]);
+    if (pid === process.pid || isAlive(pid)) continue;
+    await db.execute(
+      sql`update ingest.work_items set lease_owner = null, lease_expires_at = null where lease_owner = ${owner}`,
+    );
+    released++;
+  }
+  return released;
+}
+
+/** Re-queue dead letters (all, or of one kind/key). Returns how many. */
+export async function retryDeadWork(db: Executor, filter: { kind?: WorkKind; key?: string } = {}): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with r as (
+      update ingest.work_items set status = 'pending', attempts = 0, next_attempt_at = now(),
+        reason = 'retry', updated_at = now(), generation = generation + 1
+      where status = 'dead'
+        and (${filter.kind ?? null}::text is null or kind = ${filter.kind ?? null})
+        and (${filter.key ?? null}::text is null or key = ${filter.key ?? null})
+      returning 1)
+    select count(*)::int as n from r`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Count of pending items of a kind that are due now or later. */
+export async function countPending(db: Executor, kind: WorkKind): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ingest.work_items where kind = ${kind} and status = 'pending'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,10 @@
+export { type BackoffOptions, backoffDelayMs } from './backoff.js';
+export { type Clock, createSystemClock } from './clock.js';
+export {
+  createRequestQueue,
+  type QueueStats,
+  type RequestQueue,
+  type RequestQueueOptions,
+  type RunOptions,
+} from './request-queue.js';
+export { createSlidingWindow, type SlidingWindow, type SlidingWindowOptions } from './sliding-window.js';

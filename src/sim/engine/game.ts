@@ -1,0 +1,182 @@
+/**
+ * The game loop: half-innings of plate appearances until the game is decided (the home team does
+ * not bat in the ninth when ahead; extra innings with the automatic runner in the regular season).
+ */
+
+import { createRng, hashSeed } from '../prng.js';
+import type { GameLog, GameType, League, Play } from '../types.js';
+import { simulateAtBat } from './at-bat.js';
+import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
+import { defensiveChanges, maybeChangePitcher, maybePinchHit } from './managers.js';
+import { createTeamState } from './team-state.js';
+
+export interface GameSetup {
+  gamePk: number;
+  seed: number;
+  league: League;
+  gameType: GameType;
+  scheduledInnings: number;
+  awayId: number;
+  homeId: number;
+  awayGameIndex: number;
+  homeGameIndex: number;
+  /** First pitch (epoch ms). */
+  startMs: number;
+  suspension?: { afterHalfInnings: number; resumeStartMs: number; reason: string };
+}
+
+const MAX_INNINGS = 25;
+
+function snapshotBases(c: Ctx): [number, number, number] {
+  return [c.bases[0]?.id ?? 0, c.bases[1]?.id ?? 0, c.bases[2]?.id ?? 0];
+}
+
+function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled: number): Play {
+  maybeChangePitcher(c, startOfHalf, scheduled);
+  const team = offense(c);
+  const batterId = maybePinchHit(c, team.slots[team.next]);
+  const pitcherId = defense(c).pitcher;
+  const batter = personOf(c, batterId);
+  const pitcher = personOf(c, pitcherId);
+  const outsBefore = c.outs;
+  const basesBefore = snapshotBases(c);
+  const scoreBefore = c.top ? c.awayScore : c.homeScore;
+  const res = simulateAtBat(c, batterId);
+  defense(c).battersSinceEntry += 1;
+  const allowed = (c.top ? c.awayScore : c.homeScore) - scoreBefore;
+  if (defense(c).pitcher === defense(c).starter) defense(c).runsAllowedByStarter += allowed;
+  const outsMade = c.outs - outsBefore;
+  defense(c).outsSinceEntry += outsMade;
+  team.next = (team.slots.indexOf(batterId) + 1) % 9;
+  const play: Play = {
+    ab,
+    inning: c.inning,
+    top: c.top,
+    batter: batterId,
+    pitcher: pitcherId,
+    batSide: batter.bats === 'S' ? (pitcher.throws === 'L' ? 'R' : 'L') : batter.bats,
+    pitchHand: pitcher.throws,
+    events: c.events,
+    runners: c.moves,
+    eventType: res.kind,
+    rbi: 0,
+    awayScore: c.awayScore,
+    homeScore: c.homeScore,
+    isOut: c.moves.some((m) => m.runner === batterId && m.isOut),
+    outsBefore,
+    outs: c.outs,
+    balls: c.balls,
+    strikes: c.strikes,
+    startMs: (c.events.find((e) => e.kind !== 'action' || e.eventType !== 'game_advisory') ?? c.events[0]).startMs,
+    endMs: c.events[c.events.length - 1].endMs,
+    basesBefore,
+    basesAfter: snapshotBases(c),
+    fielders: { ...defense(c).fielders },
+  };
+  if (res.batted) play.batted = res.batted;
+  if ((res.kind === 'home_run' || res.kind === 'single' || res.kind === 'force_out') && c.rng.chance(0.025)) {
+    play.review = res.kind === 'home_run' ? { type: 'NH', overturned: false } : { type: 'MA', overturned: false, challengeTeamId: defense(c).teamId };
+    c.t += c.rng.int(60_000, 150_000);
+  }
+  c.events = [];
+  c.moves = [];
+  c.t += c.rng.int(9000, 22000);
+  return play;
+}
+
+/** Simulates one game completely. Pure: the same setup always yields the same play log. */
+export function simulateGame(setup: GameSetup): GameLog {
+  const rng = createRng(hashSeed(setup.seed, setup.gamePk, 0x9a3e));
+  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex);
+  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex);
+  const c: Ctx = {
+    rng,
+    league: setup.league,
+    t: setup.startMs - 150 * 60_000,
+    inning: 1,
+    top: true,
+    outs: 0,
+    bases: [null, null, null],
+    away,
+    home,
+    awayScore: 0,
+    homeScore: 0,
+    events: [],
+    moves: [],
+    balls: 0,
+    strikes: 0,
+    pitchNumber: 0,
+    origins: new Map(),
+  };
+  const scheduled = setup.scheduledInnings;
+  const ghost = setup.gameType === 'R';
+  const allowTie = setup.gameType === 'S';
+  pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Pre-Game' }, 125 * 60_000, 0);
+  pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Warmup' }, 24 * 60_000, 0);
+  c.t = setup.startMs;
+  const plays: Play[] = [];
+  let halfIndex = 0;
+  let suspendedAtMs: number | undefined;
+  let resumedAtMs: number | undefined;
+  let innings = 0;
+  const ghostRunners: string[] = [];
+  let over = false;
+  for (let inning = 1; !over && inning <= MAX_INNINGS; inning++) {
+    for (const top of [true, false]) {
+      if (!top && inning >= scheduled && c.homeScore > c.awayScore) {
+        over = true;
+        break;
+      }
+      c.inning = inning;
+      c.top = top;
+      c.outs = 0;
+      c.bases = [null, null, null];
+      innings = inning;
+      if (inning > scheduled && ghost) {
+        const team = offense(c);
+        const id = team.slots[(team.next + 8) % 9];
+        c.bases[1] = { id, resp: defense(c).pitcher };
+        ghostRunners.push(`${inning}${top ? 't' : 'b'}:${id}`);
+      }
+      if (halfIndex > 0 && suspendedAtMs !== undefined && resumedAtMs === c.t) {
+        pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: offense(c).slots[offense(c).next], text: `Status Change - Suspended: ${setup.suspension!.reason}` }, 60_000, 0);
+        c.events[0].startMs = suspendedAtMs;
+      }
+      defensiveChanges(c);
+      let first = true;
+      while (c.outs < 3) {
+        plays.push(runPlateAppearance(c, plays.length, first, scheduled));
+        first = false;
+        if (!top && inning >= scheduled && c.homeScore > c.awayScore) {
+          over = true;
+          break;
+        }
+      }
+      if (over) break;
+      halfIndex += 1;
+      c.t += rng.int(125_000, 165_000);
+      if (setup.suspension && halfIndex === setup.suspension.afterHalfInnings) {
+        suspendedAtMs = c.t - 60_000;
+        c.t = Math.max(c.t, setup.suspension.resumeStartMs);
+        resumedAtMs = c.t;
+      }
+    }
+    if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
+  }
+  const last = plays[plays.length - 1];
+  return {
+    gamePk: setup.gamePk,
+    plays,
+    lineups: { away: away.lineup, home: home.lineup },
+    starters: { away: away.starter, home: home.starter },
+    firstPitchMs: setup.startMs,
+    endMs: last.endMs,
+    suspendedAtMs,
+    resumedAtMs,
+    awayScore: c.awayScore,
+    homeScore: c.homeScore,
+    innings,
+    isTie: c.awayScore === c.homeScore,
+    ghostRunners,
+  };
+}

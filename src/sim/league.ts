@@ -1,0 +1,140 @@
+/** Builds the seeded league: clubs, parks, 40-man rosters, depth charts and game officials. */
+
+import { TEAMS } from './data/teams.js';
+import { VENUES } from './data/venues.js';
+import { createOfficial, createPlayer } from './people-gen.js';
+import { createRng, hashSeed, type Rng } from './prng.js';
+import type { League, Person, TeamDepth } from './types.js';
+
+// Active 26: 5 starters, 8 relievers, 13 position players (9 starters incl. DH, 4 bench).
+const ACTIVE_LAYOUT: Array<['SP' | 'RP' | 'POS', string]> = [
+  ...Array.from({ length: 5 }, () => ['SP', '1'] as ['SP', string]),
+  ...Array.from({ length: 8 }, () => ['RP', '1'] as ['RP', string]),
+  ['POS', '2'], ['POS', '3'], ['POS', '4'], ['POS', '5'], ['POS', '6'], ['POS', '7'], ['POS', '8'], ['POS', '9'],
+  ['POS', '10'], ['POS', '2'], ['POS', '6'], ['POS', '4'], ['POS', '8'],
+];
+// The rest of the 40-man roster.
+const RESERVE_LAYOUT: Array<['SP' | 'RP' | 'POS', string]> = [
+  ['SP', '1'], ['SP', '1'], ['RP', '1'], ['RP', '1'], ['RP', '1'], ['RP', '1'], ['RP', '1'],
+  ['POS', '2'], ['POS', '5'], ['POS', '3'], ['POS', '6'], ['POS', '7'], ['POS', '9'], ['POS', '8'],
+];
+const RESERVE_STATUS = ['40M', '40M', '40M', '40M', 'D10', '40M', 'D60', '40M', 'MIN', '40M', '40M', 'D10', '40M', 'MIN'];
+
+/** Unique id allocator inside a numeric band. */
+function createIdAllocator(rng: Rng) {
+  const used = new Set<number>();
+  return (min: number, max: number): number => {
+    for (;;) {
+      const id = rng.int(min, max);
+      if (!used.has(id)) {
+        used.add(id);
+        return id;
+      }
+    }
+  };
+}
+
+function jerseyAllocator(rng: Rng) {
+  const used = new Set<number>();
+  return (): string => {
+    for (;;) {
+      const n = rng.int(1, 99);
+      if (!used.has(n)) {
+        used.add(n);
+        return String(n);
+      }
+    }
+  };
+}
+
+/** Assigns boxscore names the way the real API does: "Last", or "Last, F" when a surname repeats. */
+function assignBoxscoreNames(players: Person[]): void {
+  const byLast = new Map<string, Person[]>();
+  for (const p of players) byLast.set(p.useLastName, [...(byLast.get(p.useLastName) ?? []), p]);
+  for (const group of byLast.values()) {
+    if (group.length < 2) continue;
+    const initials = new Map<string, number>();
+    for (const p of group) initials.set(p.useName[0], (initials.get(p.useName[0]) ?? 0) + 1);
+    for (const p of group) {
+      const short = (initials.get(p.useName[0]) ?? 0) > 1 ? p.useName.slice(0, 2) : p.useName[0];
+      p.boxscoreName = `${p.useLastName}, ${short}`;
+    }
+  }
+}
+
+function buildDepth(active: Person[]): TeamDepth {
+  const pitchers = active.filter((p) => p.role !== 'POS');
+  const rotation = pitchers.filter((p) => p.role === 'SP').map((p) => p.id);
+  const bullpen = pitchers
+    .filter((p) => p.role === 'RP')
+    .sort((a, b) => b.stuff - a.stuff)
+    .map((p) => p.id);
+  const hitters = active.filter((p) => p.role === 'POS');
+  const starters: Record<string, number> = {};
+  const bench: number[] = [];
+  for (const p of hitters) {
+    if (starters[p.position] === undefined) starters[p.position] = p.id;
+    else bench.push(p.id);
+  }
+  const score = (p: Person) => p.contact * 0.6 + p.eye * 0.4 + p.power * 0.5;
+  const nine = Object.values(starters).map((id) => hitters.find((h) => h.id === id)!);
+  const ranked = [...nine].sort((a, b) => score(b) - score(a) || a.id - b.id);
+  // Best hitters bat 2-4, a fast one leads off, the weakest bat last.
+  const order = [ranked[3], ranked[0], ranked[1], ranked[2], ranked[4], ranked[5], ranked[6], ranked[7], ranked[8]].map((p) => p.id);
+  const backupCatcher = bench.find((id) => hitters.find((h) => h.id === id)?.position === '2') ?? bench[0];
+  return { rotation, bullpen, starters, order, bench, backupCatcher };
+}
+
+/**
+ * Creates the league for a seed and season. Pure: the same (seed, season) always yields the same
+ * people with the same ids, names, ratings and rosters.
+ */
+export function createLeague(seed: number, season: number): League {
+  const rng = createRng(hashSeed(seed, season, 0x1ea6));
+  const allocId = createIdAllocator(rng);
+  const baseUpdatedMs = Date.UTC(season, 1, 10);
+  const people: Person[] = [];
+  const rosters = new Map<number, { active: number[]; reserve: number[] }>();
+  const depth = new Map<number, TeamDepth>();
+  for (const team of TEAMS) {
+    const jersey = jerseyAllocator(rng);
+    const make = ([role, position]: ['SP' | 'RP' | 'POS', string], status: string): Person => {
+      const id = allocId(600_000, 699_999);
+      return createPlayer(rng, { id, role, position, teamId: team.id, rosterStatus: status, primaryNumber: jersey(), season, baseUpdatedMs });
+    };
+    const active = ACTIVE_LAYOUT.map((slot) => make(slot, 'A'));
+    const reserve = RESERVE_LAYOUT.map((slot, i) => make(slot, RESERVE_STATUS[i]));
+    people.push(...active, ...reserve);
+    rosters.set(team.id, { active: active.map((p) => p.id), reserve: reserve.map((p) => p.id) });
+    depth.set(team.id, buildDepth(active));
+  }
+  assignBoxscoreNames(people);
+  const umpires: Person[] = Array.from({ length: 76 }, () => createOfficial(rng, allocId(427_000, 489_999), 'UMP', season, baseUpdatedMs));
+  const scorerByTeam = new Map<number, number>();
+  const casterByTeam = new Map<number, number>();
+  for (const team of TEAMS) {
+    const scorer = createOfficial(rng, allocId(500_000, 529_999), 'SCORER', season, baseUpdatedMs);
+    const caster = createOfficial(rng, allocId(700_000, 729_999), 'CASTER', season, baseUpdatedMs);
+    people.push(scorer, caster);
+    scorerByTeam.set(team.id, scorer.id);
+    casterByTeam.set(team.id, caster.id);
+  }
+  people.push(...umpires);
+  const umpireCrews: number[][] = [];
+  for (let i = 0; i + 4 <= umpires.length; i += 4) umpireCrews.push(umpires.slice(i, i + 4).map((u) => u.id));
+  return {
+    seed,
+    season,
+    teams: TEAMS,
+    teamById: new Map(TEAMS.map((t) => [t.id, t])),
+    venues: VENUES,
+    venueById: new Map(VENUES.map((v) => [v.id, v])),
+    people,
+    personById: new Map(people.map((p) => [p.id, p])),
+    rosters,
+    depth,
+    umpireCrews,
+    scorerByTeam,
+    casterByTeam,
+  };
+}

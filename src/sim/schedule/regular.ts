@@ -1,0 +1,152 @@
+/**
+ * Regular-season schedule: 54 rounds of series (each a perfect matching of the 30 clubs), every
+ * pairing played once at each park, so every club plays exactly 162 games, 81 at home (2,430 in all).
+ */
+
+import type { Rng } from '../prng.js';
+import { addDays, dateMs, dayOfWeek, DAY_MS } from '../time.js';
+import type { League, SchedGame } from '../types.js';
+import { pickStartTime } from './start-times.js';
+
+interface Round {
+  pairs: Array<[number, number]>; // [away, home]
+  length: number;
+}
+
+/** Circle-method round robin: 29 perfect matchings of 30 teams, each pair exactly once. */
+function roundRobin(teams: number[]): Array<Array<[number, number]>> {
+  const n = teams.length;
+  const rounds: Array<Array<[number, number]>> = [];
+  const ring = teams.slice(1);
+  for (let r = 0; r < n - 1; r++) {
+    const pairs: Array<[number, number]> = [];
+    const first = ring[r % ring.length];
+    pairs.push(r % 2 === 0 ? [teams[0], first] : [first, teams[0]]);
+    for (let i = 1; i < n / 2; i++) {
+      const a = ring[(r + i) % ring.length];
+      const b = ring[(r + ring.length - i) % ring.length];
+      pairs.push(i % 2 === 0 ? [a, b] : [b, a]);
+    }
+    rounds.push(pairs);
+  }
+  return rounds;
+}
+
+function shuffle<T>(rng: Rng, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+/** Season key dates for a year. */
+export function seasonDates(season: number) {
+  // Opening day: the Thursday between March 26 and April 1.
+  let opening = `${season}-03-26`;
+  while (dayOfWeek(opening) !== 4) opening = addDays(opening, 1);
+  // Last day: the last Sunday of September.
+  let last = `${season}-09-30`;
+  while (dayOfWeek(last) !== 0) last = addDays(last, -1);
+  // All-Star break: Monday to Thursday of the week containing the 2nd Tuesday after July 4.
+  let asbStart = `${season}-07-11`;
+  while (dayOfWeek(asbStart) !== 1) asbStart = addDays(asbStart, 1);
+  return { opening, last, asbStart, asbEnd: addDays(asbStart, 3), allStarDate: addDays(asbStart, 1) };
+}
+
+/** Places rounds on calendar days between first and last, inserting off days at round boundaries. */
+function placeRounds(rng: Rng, rounds: Round[], first: string, last: string): string[] {
+  const starts: string[] = [];
+  const totalDays = (dateMs(last) - dateMs(first)) / DAY_MS + 1;
+  let remainingGames = rounds.reduce((s, r) => s + r.length, 0);
+  let slack = totalDays - remainingGames;
+  let day = first;
+  for (let i = 0; i < rounds.length; i++) {
+    const boundariesLeft = rounds.length - i;
+    while (slack > 0) {
+      const dow = dayOfWeek(day);
+      const preferred = (dow === 1 || dow === 4) && rng.chance(0.55);
+      if (i > 0 && (preferred || slack >= boundariesLeft)) {
+        day = addDays(day, 1);
+        slack--;
+      } else break;
+    }
+    starts.push(day);
+    day = addDays(day, rounds[i].length);
+    remainingGames -= rounds[i].length;
+  }
+  return starts;
+}
+
+/**
+ * Builds the 2,430 regular-season games (without disruptions). gamePks are assigned in date order
+ * from `firstPk`.
+ */
+export function buildRegularSeason(rng: Rng, league: League, firstPk: number): SchedGame[] {
+  const teamIds = shuffle(rng, league.teams.map((t) => t.id));
+  const matchings = shuffle(rng, roundRobin(teamIds)).slice(0, 27);
+  const lengths = shuffle(rng, [...Array(21).fill(3), 4, 4, 4, 2, 2, 2]);
+  const base: Round[] = matchings.map((pairs, i) => ({ pairs, length: lengths[i] }));
+  const returns: Round[] = shuffle(
+    rng,
+    base.map((r) => ({ pairs: r.pairs.map(([a, h]) => [h, a] as [number, number]), length: r.length })),
+  );
+  if (returns[0].pairs[0][0] === base[26].pairs[0][1] && returns[0].pairs[0][1] === base[26].pairs[0][0]) returns.reverse();
+  const rounds = [...base, ...returns];
+  const { opening, last, asbStart, asbEnd } = seasonDates(league.season);
+  // Split the rounds so the first half fits before the All-Star break with about ten off days.
+  const firstHalfDays = (dateMs(asbStart) - dateMs(opening)) / DAY_MS;
+  let split = 0;
+  let games = 0;
+  while (split < rounds.length && games + rounds[split].length <= firstHalfDays - 10) games += rounds[split++].length;
+  const starts = [
+    ...placeRounds(rng, rounds.slice(0, split), opening, addDays(asbStart, -1)),
+    ...placeRounds(rng, rounds.slice(split), addDays(asbEnd, 1), last),
+  ];
+  const seriesCount = new Map<number, number>();
+  const gameCount = new Map<number, number>();
+  const out: Array<Omit<SchedGame, 'gamePk'>> = [];
+  rounds.forEach((round, r) => {
+    for (const [awayId, homeId] of round.pairs) {
+      const seriesAway = (seriesCount.get(awayId) ?? 0) + 1;
+      const seriesHome = (seriesCount.get(homeId) ?? 0) + 1;
+      seriesCount.set(awayId, seriesAway);
+      seriesCount.set(homeId, seriesHome);
+      const venueId = league.teamById.get(homeId)!.venueId;
+      const venue = league.venueById.get(venueId)!;
+      for (let g = 0; g < round.length; g++) {
+        const date = addDays(starts[r], g);
+        const { startMs, dayNight } = pickStartTime(rng, date, venue, { getaway: g === round.length - 1 });
+        const awayGameIndex = gameCount.get(awayId) ?? 0;
+        const homeGameIndex = gameCount.get(homeId) ?? 0;
+        gameCount.set(awayId, awayGameIndex + 1);
+        gameCount.set(homeId, homeGameIndex + 1);
+        out.push({
+          gameType: 'R',
+          season: league.season,
+          awayId,
+          homeId,
+          venueId,
+          originalDate: date,
+          originalStartMs: startMs,
+          officialDate: date,
+          startMs,
+          dayNight,
+          doubleHeader: 'N',
+          gameNumber: 1,
+          seriesNumberAway: seriesAway,
+          seriesNumberHome: seriesHome,
+          gamesInSeries: round.length,
+          seriesGameNumber: g + 1,
+          seriesDescription: 'Regular Season',
+          ifNecessary: false,
+          scheduledInnings: 9,
+          awayGameIndex,
+          homeGameIndex,
+        });
+      }
+    }
+  });
+  out.sort((a, b) => a.startMs - b.startMs || a.homeId - b.homeId);
+  return out.map((g, i) => ({ ...g, gamePk: firstPk + i }));
+}
