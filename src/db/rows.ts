@@ -38,7 +38,8 @@ const CHUNK = 5000;
 
 function columnList(info: TableInfo, rows: Row[], extra: Record<string, unknown>): string[] {
   const cols = new Set<string>();
-  for (const k of Object.keys(rows[0]!)) if (info.columns.has(k)) cols.add(k);
+  // Union of keys: partial rows (e.g. a team known only by id and name) may differ in their keys.
+  for (const row of rows) for (const k of Object.keys(row)) if (info.columns.has(k)) cols.add(k);
   for (const k of Object.keys(extra)) if (info.columns.has(k)) cols.add(k);
   return [...cols];
 }

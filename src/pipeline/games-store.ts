@@ -75,6 +75,8 @@ export async function upsertTeamAndVenueRefs(
   refs: { teams: Array<Record<string, unknown>>; venues: Array<Record<string, unknown>> },
   runId: number,
 ): Promise<void> {
-  await upsertRows(tx, teams, refs.teams, { extra: { run_id: runId }, keepExisting: true });
-  await upsertRows(tx, venues, refs.venues, { extra: { run_id: runId }, keepExisting: true });
+  // A reference without a name cannot create a row (name is required); it would add nothing anyway.
+  const named = (rows: Array<Record<string, unknown>>) => rows.filter((r) => typeof r.name === 'string');
+  await upsertRows(tx, teams, named(refs.teams), { extra: { run_id: runId }, keepExisting: true });
+  await upsertRows(tx, venues, named(refs.venues), { extra: { run_id: runId }, keepExisting: true });
 }

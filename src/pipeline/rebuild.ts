@@ -1,11 +1,11 @@
 import { queryRows, sql } from '../db/client.js';
 import { upsertRows } from '../db/rows.js';
-import { people, referenceCodes, teams, venues } from '../db/schema/index.js';
-import { extractPerson, extractReferenceList, extractScheduleGames, extractTeams } from '../extract/index.js';
+import { people } from '../db/schema/index.js';
+import { extractPerson, extractScheduleGames } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
 import { extractGameRows, replaceGameRows } from './game-rows.js';
 import { upsertGames } from './games-store.js';
-import { REFERENCE_LISTS } from './reference.js';
+import { applyReferenceList, applyTeamsBody, REFERENCE_LISTS } from './reference.js';
 
 /** Games re-derived per transaction. */
 const REBUILD_BATCH = 10;
@@ -95,18 +95,9 @@ async function rebuildReference(ctx: PipelineContext): Promise<number> {
   let n = 0;
   for (const r of rows) {
     const body = JSON.parse(r.body);
-    await ctx.db.transaction(async (tx) => {
-      if (r.operation === 'teams') {
-        const e = extractTeams(body);
-        await upsertRows(tx, teams, e.rows.teams as never[], { extra: { run_id: ctx.runId }, touch: 'updated_at' });
-        await upsertRows(tx, venues, e.rows.venues as never[], { extra: { run_id: ctx.runId }, keepExisting: true });
-        n += e.rows.teams.length;
-      } else {
-        const codes = extractReferenceList(r.operation, body);
-        await upsertRows(tx, referenceCodes, codes as never[], { extra: { run_id: ctx.runId }, touch: 'updated_at' });
-        n += codes.length;
-      }
-    });
+    n += await ctx.db.transaction((tx) =>
+      r.operation === 'teams' ? applyTeamsBody(tx, body, ctx.runId) : applyReferenceList(tx, r.operation, body, ctx.runId),
+    );
   }
   return n;
 }

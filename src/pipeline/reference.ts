@@ -1,4 +1,4 @@
-import { upsertRows } from '../db/rows.js';
+import { type Executor, upsertRows } from '../db/rows.js';
 import { referenceCodes, teams, venues } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
 import { bodySha256, extractReferenceList, extractTeams } from '../extract/index.js';
@@ -34,27 +34,34 @@ export const REFERENCE_LISTS = [
 export async function refreshReference(ctx: PipelineContext, opts: { season: number; sportIds: number[] }): Promise<void> {
   for (const sportId of opts.sportIds) {
     const params = { sportId, season: String(opts.season) };
-    await refreshOne(ctx, 'teams', params, async (tx, body) => {
-      const extracted = extractTeams(body);
-      await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: ctx.runId }, touch: 'updated_at' });
-      await upsertRows(tx, venues, extracted.rows.venues as never[], { extra: { run_id: ctx.runId }, keepExisting: true });
-      return extracted.rows.teams.length;
-    });
+    await refreshOne(ctx, 'teams', params, (tx, body) => applyTeamsBody(tx, body, ctx.runId));
   }
   for (const list of REFERENCE_LISTS) {
-    await refreshOne(ctx, list, {}, async (tx, body) => {
-      const rows = extractReferenceList(list, body);
-      await upsertRows(tx, referenceCodes, rows as never[], { extra: { run_id: ctx.runId }, touch: 'updated_at' });
-      return rows.length;
-    });
+    await refreshOne(ctx, list, {}, (tx, body) => applyReferenceList(tx, list, body, ctx.runId));
   }
+}
+
+/** Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams. */
+export async function applyTeamsBody(tx: Executor, body: unknown, runId: number): Promise<number> {
+  const extracted = extractTeams(body);
+  await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: runId }, touch: 'updated_at' });
+  const named = (extracted.rows.venues as unknown as Array<Record<string, unknown>>).filter((v) => typeof v.name === 'string');
+  await upsertRows(tx, venues, named, { extra: { run_id: runId }, keepExisting: true });
+  return extracted.rows.teams.length;
+}
+
+/** Upsert one configuration list into mlb.reference_codes; returns the number of codes. */
+export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<number> {
+  const rows = extractReferenceList(list, body);
+  await upsertRows(tx, referenceCodes, rows as never[], { extra: { run_id: runId }, touch: 'updated_at' });
+  return rows.length;
 }
 
 async function refreshOne(
   ctx: PipelineContext,
   operation: string,
   params: Record<string, unknown>,
-  apply: (tx: Parameters<Parameters<PipelineContext['db']['transaction']>[0]>[0], body: unknown) => Promise<number>,
+  apply: (tx: Executor, body: unknown) => Promise<number>,
 ): Promise<void> {
   if (ctx.signal.aborted) return;
   try {

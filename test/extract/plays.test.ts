@@ -118,7 +118,9 @@ describe('extractPlayByPlay on malformed input', () => {
 });
 
 describe('extractPlayByPlay maps the documented quirks to nulls', () => {
-  it('keeps isOut null, missing endTime, null hit coordinates, missing index and string numbers', () => {
+  const real = extractPlayByPlay(747175, fixture(PBP)).rows;
+
+  it('keeps isOut null, missing endTime, null hit coordinates, missing index, string numbers, and any base/umpire shape', () => {
     const body = cloneFixture(PBP);
     const play = body.allPlays[0];
     play.result.isOut = null;
@@ -132,8 +134,13 @@ describe('extractPlayByPlay maps the documented quirks to nulls', () => {
     delete first.index;
     first.pitchData.startSpeed = '95.5';
     first.pitchData.zone = '.---';
+    const action = body.allPlays.flatMap((p: Body) => p.playEvents).find((e: Body) => !e.isPitch);
+    Object.assign(action, { base: '2', umpire: 'Angel Hernandez' });
+    const other = body.allPlays[1].playEvents.find((e: Body) => e.isPitch);
+    Object.assign(other, { base: 2, umpire: { id: 427044, link: '/api/v1/people/427044' } });
     const { rows, rejects } = extractPlayByPlay(747175, body);
     expect(rejects).toEqual([]);
+    expect(rows.pitches).toHaveLength(real.pitches.length);
     expect(rows.plays[0]).toMatchObject({ is_out: null, end_time: null });
     const hit = rows.pitches.find((p) => p.play_id === inPlay.playId);
     expect(hit).toMatchObject({ hit_coord_x: null, hit_coord_y: null, hit_location: '8' });
