@@ -120,7 +120,7 @@ WITH days AS (
 SELECT c.season, c.as_of_date, t.league_id, t.league_name, t.division_id, t.division_name,
        c.team_id, t.name AS team_name, c.wins, c.losses,
        round(c.wins::numeric / nullif(c.wins + c.losses, 0), 3) AS pct,
-       ((max(c.wins - c.losses) OVER (PARTITION BY c.season, c.as_of_date, t.division_id)) - (c.wins - c.losses))::numeric / 2 AS games_back
+       round(((max(c.wins - c.losses) OVER (PARTITION BY c.season, c.as_of_date, t.division_id)) - (c.wins - c.losses))::numeric / 2, 1) AS games_back
 FROM cumulative c
 LEFT JOIN mlb.teams t ON t.team_id = c.team_id;
 --> statement-breakpoint

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
@@ -45,6 +46,9 @@ export async function withRun<T>(
   await releaseDeadLeases(db);
   const runId = await startRun(db, job, args);
   const counts = emptyCounts();
+  const signal = deps.signal ?? new AbortController().signal;
+  // Every in-flight request listens to the run's signal.
+  setMaxListeners(0, signal);
   const ctx: PipelineContext = {
     db,
     dbKind: deps.database.kind,
@@ -52,7 +56,7 @@ export async function withRun<T>(
     config: deps.config,
     log: deps.log.child({ runId, job }),
     now: deps.now ?? (() => new Date()),
-    signal: deps.signal ?? new AbortController().signal,
+    signal,
     runId,
     counts,
     owner: createOwner(),

@@ -19,7 +19,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   const outcome = await ctx.db.transaction(async (tx) => {
     const stored = await readGameHashes(tx, gamePk);
     if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha) {
-      await completeWork(tx, item, ctx.runId);
+      await completeWork(tx, item, ctx.runId, ctx.now());
       return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
     }
     const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body);
@@ -28,7 +28,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     await upsertGameBody(tx, 'play_by_play', gamePk, bodies.playByPlay.text, bodies.playByPlay.sha, ctx.runId, source, feedTimestamp);
     const n = await replaceGameRows(tx, gamePk, rows, ctx.runId);
     await enqueueMissingPeople(tx, personIdsOf(rows), ctx.runId);
-    await completeWork(tx, item, ctx.runId);
+    await completeWork(tx, item, ctx.runId, ctx.now());
     return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
   });
   if (outcome.outcome === 'unchanged') {

@@ -38,7 +38,7 @@ export async function loadPeopleBatch(ctx: PipelineContext, items: ClaimedItem[]
       if (extracted.rows) rows.push(extracted.rows as unknown as Record<string, unknown>);
     }
     await upsertRows(tx, people, rows, { extra: { run_id: ctx.runId }, touch: 'updated_at' });
-    for (const i of found) await completeWork(tx, i, ctx.runId);
+    for (const i of found) await completeWork(tx, i, ctx.runId, ctx.now());
   });
   ctx.counts.fetched += found.length;
   ctx.counts.loaded += found.length;

@@ -113,12 +113,15 @@ export async function claimWork(db: Executor, kind: WorkKind, limit: number, own
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), generation: Number(r.generation) }));
 }
 
-/** Mark an item done, in the transaction that stored its rows. Re-queued meanwhile → stays pending. */
-export async function completeWork(tx: Executor, item: ClaimedItem, runId: number): Promise<void> {
+/**
+ * Mark an item done, in the transaction that stored its rows. Re-queued meanwhile → stays pending.
+ * `doneAt` is the pipeline's clock (compared with change-log poll times, which use the same clock).
+ */
+export async function completeWork(tx: Executor, item: ClaimedItem, runId: number, doneAt: Date): Promise<void> {
   await tx.execute(sql`
     update ingest.work_items set
       status = case when generation = ${item.generation} then 'done' else 'pending' end,
-      done_at = case when generation = ${item.generation} then now() else done_at end,
+      done_at = case when generation = ${item.generation} then ${doneAt.toISOString()}::timestamptz else done_at end,
       attempts = case when generation = ${item.generation} then attempts + 1 else attempts end,
       last_error = null, lease_owner = null, lease_expires_at = null, updated_at = now(), run_id = ${runId}
     where kind = ${item.kind} and key = ${item.key}`);

@@ -4,10 +4,12 @@ import { registerApi } from './api.js';
 import { registerBackfill } from './backfill.js';
 import { registerCheck } from './check.js';
 import { registerDaemon } from './daemon.js';
+import { registerDemo } from './demo.js';
 import { registerMigrate } from './migrate.js';
 import { registerReaderRole } from './reader-role.js';
 import { registerRebuild } from './rebuild.js';
 import { registerRetry } from './retry.js';
+import { registerSim } from './sim.js';
 import { registerSql } from './sql.js';
 import { registerStatus } from './status.js';
 import { registerSync } from './sync.js';
@@ -27,4 +29,6 @@ export function registerCommands(program: Command, ctx: CliContext, setExit: Set
   registerSql(program, ctx);
   registerReaderRole(program, ctx);
   registerApi(program, ctx, setExit);
+  registerSim(program, ctx);
+  registerDemo(program, ctx, setExit);
 }

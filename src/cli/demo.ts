@@ -1,0 +1,119 @@
+import { backfillJob } from '../../jobs/backfill.js';
+import { checkJob } from '../../jobs/check.js';
+import { syncJob } from '../../jobs/sync.js';
+import { createApiClient } from '../api/index.js';
+import { queryRows, sql } from '../db/client.js';
+import type { CheckResult } from '../pipeline/checks.js';
+import type { EngineDeps, RunResult } from '../pipeline/engine.js';
+import { createRequestQueue } from '../queue/index.js';
+import type { CliContext } from './context.js';
+import { createProgress } from './progress.js';
+import { formatTable } from './table.js';
+
+export interface DemoOptions {
+  seed: number;
+  season: number;
+  /** Days of regular season to backfill. */
+  days: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The zero-setup demo: the simulator in-process on a free loopback port, the configured or embedded
+ * database, a backfill of the first `days` of the simulated regular season, then one simulated day
+ * later a `sync` that picks up the new finals, a scoring correction and a changed person, then the
+ * checks, and a summary. Returns the exit code.
+ */
+export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<number> {
+  const started = Date.now();
+  const { createSimulator } = await import('../sim/index.js');
+  const config = ctx.config();
+  const log = ['debug', 'trace'].includes(config.logLevel) ? ctx.log() : ctx.log().child({}, { level: 'warn' });
+  const sim = createSimulator({ seed: opts.seed, season: opts.season });
+  const firstDay = sim
+    .listGames()
+    .filter((g) => g.gameType === 'R')
+    .map((g) => g.officialDate)
+    .sort()[0]!;
+  const lastDay = new Date(Date.parse(`${firstDay}T00:00:00Z`) + (opts.days - 1) * DAY_MS).toISOString().slice(0, 10);
+  // Morning after the last backfilled day: every game of the range is final, the next day's are not.
+  sim.setNow(new Date(Date.parse(`${lastDay}T00:00:00Z`) + DAY_MS + 14 * 3_600_000));
+  const server = await sim.listen(0, '127.0.0.1');
+  try {
+    const database = await ctx.database({ migrate: true });
+    // The simulator is our own process on loopback: no politeness budget is needed.
+    const demoConfig = { ...config, statsapiBaseUrl: server.url, maxRps: 1000, concurrency: 8 };
+    const queue = createRequestQueue({ ...demoConfig, baseDelayMs: 50, maxDelayMs: 1000, log });
+    const client = createApiClient({ baseUrl: server.url, timeoutMs: config.timeoutMs, queue, log });
+    const deps: EngineDeps = { database, client, config: demoConfig, log, now: () => sim.now() };
+    ctx.out(`dugout demo: simulated season ${opts.season} served at ${server.url}; warehouse ${database.describe}`);
+
+    ctx.out(`1. backfill ${firstDay} … ${lastDay} (${opts.days} simulated days)`);
+    const backfill = await backfillJob.run(
+      { ...deps, progress: createProgress('backfill', log) },
+      { range: { startDate: firstDay, endDate: lastDay } },
+    );
+    ctx.out(`   ${runLine(backfill)}`);
+
+    sim.advance(DAY_MS);
+    const corrected = pickCorrection(await loadedGames(deps), sim);
+    const changed = sim.changePerson();
+    ctx.out(`2. one simulated day later (${sim.now().toISOString().slice(0, 16)}Z): scoring change on game ${corrected.gamePk} (${corrected.description}); person ${changed.personId}: ${changed.change}`);
+    const sync = await syncJob.run(deps, { daysBack: 3, daysAhead: 1 });
+    const r = sync.result as { schedule?: { enqueued: number }; gameChanges?: { enqueued: number }; peopleChanges?: { people: number } } | undefined;
+    ctx.out(`   sync: ${runLine(sync)}; schedule queued ${r?.schedule?.enqueued ?? 0}, change log queued ${r?.gameChanges?.enqueued ?? 0} (incl. the correction), people changed ${r?.peopleChanges?.people ?? 0}`);
+
+    const check = await checkJob.run(deps, {});
+    const checks = ((check.result as { checks?: CheckResult[] } | undefined)?.checks ?? []) as CheckResult[];
+    ctx.out(`3. checks: ${checks.filter((c) => c.passed).length}/${checks.length} passed${checks.some((c) => !c.passed) ? ` (failed: ${checks.filter((c) => !c.passed).map((c) => c.name).join(', ')})` : ''}`);
+
+    await printSummary(ctx, deps, started);
+    const ok = [backfill, sync, check].every((x) => x.status === 'succeeded');
+    return ok ? 0 : 1;
+  } finally {
+    await server.close();
+  }
+}
+
+function runLine(r: RunResult<unknown>): string {
+  const c = r.counts;
+  return `run ${r.runId} ${r.status}: ${c.gamesLoaded} games loaded, ${c.gamesUnchanged} unchanged, ${c.peopleLoaded} people, ${c.failed} failed, ${c.requests} requests`;
+}
+
+async function loadedGames(deps: EngineDeps): Promise<number[]> {
+  const rows = await queryRows<{ gamePk: number }>(deps.database.db, sql`select game_pk as "gamePk" from raw.boxscores order by game_pk`);
+  return rows.map((r) => Number(r.gamePk));
+}
+
+function pickCorrection(loaded: number[], sim: { correctGame(pk?: number): { gamePk: number; description: string } }) {
+  // Correct a game the warehouse already holds, so the sync shows a correction replacing rows.
+  return sim.correctGame(loaded[Math.floor(loaded.length / 2)]);
+}
+
+async function printSummary(ctx: CliContext, deps: EngineDeps, started: number): Promise<void> {
+  const db = deps.database.db;
+  const [counts] = await queryRows<Record<string, number>>(
+    db,
+    sql`select (select count(*) from mlb.games where coded_game_state = 'F')::int as "final games",
+               (select count(*) from mlb.plays)::int as plays, (select count(*) from mlb.pitches)::int as pitches,
+               (select count(*) from mlb.people)::int as people, (select count(*) from mlb.teams)::int as teams`,
+  );
+  const leaders = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select full_name, pa, h, hr, avg, obp, slg, ops from analytics.season_batting
+        where game_type = 'R' and pa >= 30 order by ops desc, full_name limit 5`,
+  );
+  ctx.out(`\nloaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts ?? {}).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  ctx.out(`\nOPS leaders (analytics.season_batting, PA >= 30):\n${formatTable(leaders)}`);
+  const query = 'select full_name, pa, avg, obp, slg, ops from analytics.season_batting where pa >= 30 order by ops desc limit 10';
+  if (deps.database.kind === 'pglite') {
+    ctx.out(`\nquery it next (embedded database ${deps.database.describe.replace(/^pglite:/, '')}):`);
+    ctx.out(`  npx dugout sql "${query}"`);
+    ctx.out('  npx dugout sql "select * from analytics.standings order by as_of_date desc, division_name, games_back limit 15"');
+  } else {
+    ctx.out('\nquery it next:');
+    ctx.out(`  psql "$DATABASE_URL" -c "${query}"`);
+  }
+  ctx.out('  npx dugout status    # runs, cursors, backlog');
+}
