@@ -79,7 +79,7 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
     } catch (err) {
       throw failed(err, () => new BadBodyError(url, `body cut off after the headers (${describe(err)})`, err));
     }
-    const text = new TextDecoder().decode(buffer);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(buffer); // keeps a BOM: the text as received
     const declared = Number(res.headers.get('content-length'));
     const bytes = Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length') ? declared : buffer.byteLength;
     opts.onResponse?.(res.status, bytes);
@@ -104,7 +104,7 @@ function parseBody(url: string, text: string): unknown {
   if (text.trim() === '') throw new BadBodyError(url, 'empty body');
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {
     throw new BadBodyError(url, `not JSON or truncated (${text.length} chars)`, err);
   }

@@ -7,4 +7,4 @@ export {
   type RequestQueueOptions,
   type RunOptions,
 } from './request-queue.js';
-export { createSlidingWindow, type SlidingWindow, type SlidingWindowOptions } from './sliding-window.js';
+export { createSlidingWindow, type SlidingWindow, type SlidingWindowOptions, type SlotTicket } from './sliding-window.js';

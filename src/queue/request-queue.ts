@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import PQueue from 'p-queue';
 import { AbortedError, ApiError, isRetryable } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -29,10 +30,20 @@ export interface RequestQueueOptions {
   /** Global pause after a 429 or 503 that carries no `Retry-After`, milliseconds. Default 5000. */
   defaultPauseMs?: number;
   /**
-   * Added to the one-second window, milliseconds, so that jitter between our start and the
-   * server's arrival cannot squeeze `maxRps + 1` requests into the server's second. Default 50.
+   * Added to the one-second window, milliseconds, so that the spread in how long requests take to
+   * leave (fetch warm-up, new connections: 30–65 ms measured locally for the first ones) cannot
+   * squeeze `maxRps + 1` arrivals into one second at the server. Default 100; it lowers the
+   * sustained rate by about 9% (5 per 1.1 s). A new TLS connection on a slow link can lag more
+   * than this, so the server-side bound is as good as this margin.
    */
   windowMarginMs?: number;
+  /**
+   * After this long without a finished attempt, milliseconds, the HTTP connections are probably
+   * closed (undici's keep-alive default is 4 s) and the next requests leave late, after a connect
+   * (or, in a new process, after fetch warms up). Such "cold" attempts count against the rate from
+   * when they finish, which is never before the server saw them. Default 4000.
+   */
+  coldAfterIdleMs?: number;
   /** Time source for the rate window, backoff and pauses. Default: the system clock. */
   clock?: Clock;
   /** Uniform [0, 1) source for backoff jitter. Default `Math.random`. */
@@ -100,7 +111,7 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
   const defaultPauseMs = opts.defaultPauseMs ?? 5_000;
   if (!(opts.maxRps > 0)) throw new RangeError(`maxRps must be positive, got ${opts.maxRps}`);
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-  const margin = opts.windowMarginMs ?? 50;
+  const margin = opts.windowMarginMs ?? 100;
   const window = createSlidingWindow({
     limit: Math.max(1, Math.floor(opts.maxRps)),
     windowMs: (opts.maxRps >= 1 ? 1000 : 1000 / opts.maxRps) + margin,
@@ -108,7 +119,14 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
   });
   const pq = new PQueue({ concurrency: opts.concurrency });
   const stats: QueueStats = { requests: 0, retries: 0, succeeded: 0, failed: 0, gaveUp: 0, pauses: 0, pausedMs: 0 };
+  // Every queued attempt listens on the shutdown signal; thousands are normal, not a leak.
+  const shutdown = new AbortController();
+  setMaxListeners(0, shutdown.signal);
+  if (opts.signal?.aborted) shutdown.abort();
+  else opts.signal?.addEventListener('abort', () => shutdown.abort(), { once: true });
   let pausedUntil = Number.NEGATIVE_INFINITY;
+  const coldAfterIdleMs = opts.coldAfterIdleMs ?? 4_000;
+  let lastFinishedAt = Number.NEGATIVE_INFINITY;
   let active = 0;
   let idleWaiters: Array<() => void> = [];
 
@@ -116,7 +134,7 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
     const now = clock.now();
     const until = now + Math.max(0, ms);
     if (until <= pausedUntil) return;
-    stats.pausedMs += until - Math.max(now, pausedUntil);
+    stats.pausedMs += Math.round(until - Math.max(now, pausedUntil));
     stats.pauses++;
     pausedUntil = until;
     log.warn({ pauseMs: Math.round(until - now) }, 'request queue paused');
@@ -153,13 +171,20 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
       try {
         return await pq.add(
           async () => {
-            await window.acquire(signal, () => pausedUntil);
+            const ticket = await window.acquire(signal, () => pausedUntil);
             stats.requests++;
+            const cold = ticket.at - lastFinishedAt > coldAfterIdleMs;
+            // The request leaves when the event loop next gets a turn; a loop busy with other work
+            // (parsing a big body) sends it late, so count it from then at the earliest.
+            setImmediate(() => window.markSent(ticket));
             try {
               return await attempt(signal);
             } catch (err) {
               pauseIfAsked(err);
               throw err;
+            } finally {
+              lastFinishedAt = clock.now();
+              if (cold) window.markSent(ticket);
             }
           },
           { priority: run.priority ?? 0, signal },
@@ -179,13 +204,12 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
     if (active !== 0) return;
     const waiters = idleWaiters;
     idleWaiters = [];
-    waiters.forEach((w) => w());
+    for (const wake of waiters) wake();
   }
 
   return {
     async run(attempt, run = {}) {
-      const signals = [opts.signal, run.signal].filter((s): s is AbortSignal => s !== undefined);
-      const signal = signals.length === 0 ? new AbortController().signal : signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+      const signal = run.signal ? AbortSignal.any([shutdown.signal, run.signal]) : shutdown.signal;
       active++;
       try {
         const result = await attemptLoop(attempt, run, signal);

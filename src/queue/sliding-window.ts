@@ -9,6 +9,12 @@ export interface SlidingWindowOptions {
   clock: Clock;
 }
 
+/** The slot a start took, and the time it counts from; see {@link SlidingWindow.markSent}. */
+export interface SlotTicket {
+  readonly index: number;
+  at: number;
+}
+
 export interface SlidingWindow {
   /**
    * Wait for a start slot and take it. Slots are handed out one at a time in call order. A start
@@ -16,7 +22,13 @@ export interface SlidingWindow {
    * global pause) has passed; both are re-checked after every wait.
    * @throws AbortedError when `signal` aborts first (no slot is taken).
    */
-  acquire(signal?: AbortSignal, notBefore?: () => number): Promise<void>;
+  acquire(signal?: AbortSignal, notBefore?: () => number): Promise<SlotTicket>;
+  /**
+   * Count a start from now instead (never earlier): call it when the request has surely left — on
+   * the next turn of the event loop, or when its answer came — so that a late send (busy event
+   * loop, new connection) also delays the next window.
+   */
+  markSent(ticket: SlotTicket): void;
   /** Start times (clock ms) of the last `limit` starts, oldest first. */
   recent(): number[];
 }
@@ -34,15 +46,16 @@ export function createSlidingWindow(opts: SlidingWindowOptions): SlidingWindow {
   let next = 0; // index of the oldest start = the slot the next start replaces
   let turn: Promise<void> = Promise.resolve();
 
-  async function takeSlot(signal: AbortSignal | undefined, notBefore: () => number): Promise<void> {
+  async function takeSlot(signal: AbortSignal | undefined, notBefore: () => number): Promise<SlotTicket> {
     for (;;) {
       if (signal?.aborted) throw new AbortedError();
       const now = clock.now();
       const at = Math.max(starts[next]! + windowMs, notBefore());
       if (now >= at) {
+        const ticket = { index: next, at: now };
         starts[next] = now;
         next = (next + 1) % limit;
-        return;
+        return ticket;
       }
       await clock.sleep(at - now, signal);
     }
@@ -51,15 +64,24 @@ export function createSlidingWindow(opts: SlidingWindowOptions): SlidingWindow {
   return {
     acquire(signal, notBefore = () => Number.NEGATIVE_INFINITY) {
       const mine = turn.then(() => takeSlot(signal, notBefore));
-      turn = mine.catch(() => {});
+      turn = mine.then(
+        () => {},
+        () => {},
+      );
       if (!signal) return mine;
       // Leave the line at once on abort; the chained turn then passes without taking a slot.
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<SlotTicket>((resolve, reject) => {
         const onAbort = () => reject(new AbortedError());
         if (signal.aborted) return onAbort();
         signal.addEventListener('abort', onAbort, { once: true });
         mine.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
+    },
+    markSent(ticket) {
+      // Only while the slot still holds this start (it is reused `limit` starts later).
+      if (starts[ticket.index] !== ticket.at) return;
+      ticket.at = Math.max(ticket.at, clock.now());
+      starts[ticket.index] = ticket.at;
     },
     recent() {
       return [...starts.slice(next), ...starts.slice(0, next)].filter(Number.isFinite);

@@ -50,43 +50,65 @@ export interface Rng {
   range(min: number, max: number): number;
 }
 
-/** Creates a mulberry32 generator from a 32-bit seed. */
-export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
+/** mulberry32 as a class, so creating one per game/event allocates no closures. */
+class Mulberry32 implements Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p) => next() < p,
-    pick: (items) => items[Math.floor(next() * items.length)],
-    weighted: (weights) => {
-      let total = 0;
-      for (const w of weights) total += w;
-      let r = next() * total;
-      for (let i = 0; i < weights.length; i++) {
-        r -= weights[i];
-        if (r < 0) return i;
-      }
-      return weights.length - 1;
-    },
-    normal: (mean, sd) => mean + sd * (next() + next() + next() + next() - 2) * 1.732,
-    range: (min, max) => min + next() * (max - min),
-  };
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  weighted(weights: readonly number[]): number {
+    let total = 0;
+    for (let i = 0; i < weights.length; i++) total += weights[i];
+    let r = this.next() * total;
+    for (let i = 0; i < weights.length; i++) {
+      r -= weights[i];
+      if (r < 0) return i;
+    }
+    return weights.length - 1;
+  }
+  normal(mean: number, sd: number): number {
+    return mean + sd * (this.next() + this.next() + this.next() + this.next() - 2) * 1.732;
+  }
+  range(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
 }
 
-/** Formats four 32-bit words derived from the parts as a UUID-looking string (version nibble 3). */
+/** Creates a mulberry32 generator from a 32-bit seed. */
+export function createRng(seed: number): Rng {
+  return new Mulberry32(seed);
+}
+
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function hex8(n: number): string {
+  return HEX[(n >>> 24) & 255] + HEX[(n >>> 16) & 255] + HEX[(n >>> 8) & 255] + HEX[n & 255];
+}
+
+/** Formats 128 bits derived from the parts as a UUID-looking string (version nibble 3). */
 export function uuidFrom(...parts: number[]): string {
-  const a = hashSeed(...parts, 1);
-  const b = hashSeed(...parts, 2);
-  const c = hashSeed(...parts, 3);
-  const d = hashSeed(...parts, 4);
-  const hex = (n: number) => n.toString(16).padStart(8, '0');
-  const s = hex(a) + hex(b) + hex(c) + hex(d);
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-3${s.slice(13, 16)}-${((parseInt(s[16], 16) & 3) | 8).toString(16)}${s.slice(17, 20)}-${s.slice(20, 32)}`;
+  const r = new Mulberry32(hashSeed(...parts));
+  const w = () => Math.floor(r.next() * 4294967296) >>> 0;
+  const a = hex8(w());
+  const b = hex8(w());
+  const c = hex8(w());
+  const d = hex8(w());
+  const variant = ((parseInt(c[0], 16) & 3) | 8).toString(16);
+  return `${a}-${b.slice(0, 4)}-3${b.slice(5, 8)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
 }

@@ -54,9 +54,24 @@ export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** "2025-06-01T18:29:13.843Z" (play and event times). */
+let isoDay = Number.NaN;
+let isoPrefix = '';
+
+/** "2025-06-01T18:29:13.843Z" (play and event times); caches the date part of the last day seen. */
 export function isoMillis(ms: number): string {
-  return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== isoDay) {
+    isoDay = day;
+    isoPrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+  }
+  let rest = ms - day * DAY_MS;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / 60_000);
+  rest -= m * 60_000;
+  const s = Math.floor(rest / 1000);
+  const milli = rest - s * 1000;
+  return `${isoPrefix}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
 }
 
 /** Stats API timecode "YYYYMMDD_HHMMSS" (UTC). */

@@ -186,6 +186,8 @@ export interface ActionEv {
   position?: string;
   battingOrder?: string;
   replaced?: number;
+  /** Base of a pinch runner's substitution. */
+  base?: number;
   isBaseRunning?: boolean;
   isOut?: boolean;
   /** Extra text for advisories ("Status Change - Pre-Game"). */

@@ -66,6 +66,20 @@ describe('the HTTP client', () => {
     expect(client.stats).toMatchObject({ requests: 1, byStatus: { 200: 1 }, bytes: res.bytes });
   });
 
+  it('asks for gzip and names dugout in every request it makes', async () => {
+    const inits: RequestInit[] = [];
+    const queue = createRequestQueue({ maxRps: 100, concurrency: 1, maxAttempts: 1, retryAfterCapMs: 1000, log });
+    const fetchSpy: typeof fetch = async (_url, init) => {
+      inits.push(init ?? {});
+      return new Response(BOX, { status: 200 });
+    };
+    await createApiClient({ baseUrl: server.baseUrl, timeoutMs: 1000, queue, log, fetch: fetchSpy }).call('boxscore', { game_pk: 1 });
+    const headers = inits[0]!.headers as Record<string, string>;
+    expect(headers['accept-encoding']).toBe('gzip');
+    expect(headers['user-agent']).toMatch(/^dugout\/\S+ \(\+https:\/\/github\.com\/[^/]+\/dugout\)$/);
+    expect(inits[0]!.signal).toBeInstanceOf(AbortSignal);
+  });
+
   it('retries after a 500 and then succeeds', async () => {
     const seen = script(ERROR_500, OK);
     const { client, clock } = setup();

@@ -143,6 +143,22 @@ describe('the request queue', () => {
     expect(maxInAnyWindow(starts, 1000)).toBe(5);
   });
 
+  it('counts an attempt against the rate from when the busy event loop let it leave', async () => {
+    const clock = createVirtualClock();
+    const queue = makeQueue(clock, { maxRps: 1, concurrency: 2 });
+    const starts: number[] = [];
+    await Promise.all([
+      queue.run(async () => {
+        starts.push(clock.now());
+        clock.busy(300); // e.g. parsing a big body right after the fetch was issued
+      }),
+      queue.run(async () => {
+        starts.push(clock.now());
+      }),
+    ]);
+    expect(starts).toEqual([0, 1300]);
+  });
+
   it('serves higher priority first among queued attempts', async () => {
     const clock = createVirtualClock();
     const queue = makeQueue(clock, { concurrency: 1 });

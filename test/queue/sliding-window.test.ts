@@ -40,6 +40,26 @@ describe('the sliding rate window', () => {
     expect(clock.now()).toBe(2500);
   });
 
+  it('counts a start from when it really left, if the send was late (busy event loop)', async () => {
+    const clock = createVirtualClock(0);
+    const window = createSlidingWindow({ limit: 1, windowMs: 1000, clock });
+    const first = await window.acquire();
+    await clock.sleep(300); // the loop was busy: the request left at 300
+    window.markSent(first);
+    await window.acquire();
+    expect(clock.now()).toBe(1300);
+  });
+
+  it('ignores a late markSent for a slot that a newer start already reuses', async () => {
+    const clock = createVirtualClock(0);
+    const window = createSlidingWindow({ limit: 1, windowMs: 1000, clock });
+    const old = await window.acquire();
+    await window.acquire(); // at 1000, same slot
+    await clock.sleep(500);
+    window.markSent(old);
+    expect(window.recent()).toEqual([1000]);
+  });
+
   it('rejects a waiter whose signal aborts without taking its slot', async () => {
     const clock = createVirtualClock(0);
     const window = createSlidingWindow({ limit: 1, windowMs: 1000, clock });

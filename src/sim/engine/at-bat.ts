@@ -38,7 +38,7 @@ function pitchWeights(c: Ctx, batter: Person, pitcher: Person): number[] {
 }
 
 /** Between pitches: a steal attempt, a pickoff throw or a mound visit, now and then. */
-function betweenPitches(c: Ctx, pi: () => number): void {
+function betweenPitches(c: Ctx): void {
   const r1 = c.bases[0];
   if (r1 && !c.bases[1] && c.outs < 2) {
     const runner = personOf(c, r1.id);
@@ -61,7 +61,6 @@ function betweenPitches(c: Ctx, pi: () => number): void {
     }
   }
   if (c.rng.chance(0.003)) pushEvent(c, { kind: 'action', eventType: 'mound_visit', player: 0 }, c.rng.int(25000, 60000), 5000);
-  void pi;
 }
 
 function pitchEvent(c: Ctx, call: string, inPlay: boolean) {
@@ -91,7 +90,6 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
   c.pitchNumber = 0;
   c.origins = new Map<number, BaseNum>();
   c.bases.forEach((r, i) => r && c.origins.set(r.id, (i + 1) as BaseNum));
-  const pi = () => c.events.length - 1;
   if (c.rng.chance(0.004)) {
     c.strikes = 1;
     pushEvent(c, { kind: 'no_pitch', call: 'AC', pitchNumber: 0, player: batterId }, 5000, 8000);
@@ -99,34 +97,34 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
   if (c.strikes === 0 && wantsIntentionalWalk(c, batter)) {
     c.balls = 4;
     pushEvent(c, { kind: 'no_pitch', call: 'VB', pitchNumber: 1, player: batterId }, 3000, 0);
-    forceAdvance(c, EVENTS.intent_walk, pi());
-    batterTo(c, batterRunner, 1, EVENTS.intent_walk, pi());
+    forceAdvance(c, EVENTS.intent_walk, (c.events.length - 1));
+    batterTo(c, batterRunner, 1, EVENTS.intent_walk, (c.events.length - 1));
     return { kind: 'intent_walk' };
   }
   if (wantsBunt(c, batter)) {
     const ev = pitchEvent(c, 'X', true);
-    const res = sacBunt(c, batterRunner, pi());
+    const res = sacBunt(c, batterRunner, (c.events.length - 1));
     settleEvent(c, ev);
     return res;
   }
   for (;;) {
-    betweenPitches(c, pi);
+    betweenPitches(c);
     const outcome = OUTCOMES[c.rng.weighted(pitchWeights(c, batter, pitcher))];
     if (outcome === 'inplay') {
       const ev = pitchEvent(c, 'X', true);
       const before = c.awayScore + c.homeScore;
-      const res: InPlayResult = resolveInPlay(c, batter, pitcher, batterRunner, pi());
+      const res: InPlayResult = resolveInPlay(c, batter, pitcher, batterRunner, (c.events.length - 1));
       const scored = c.awayScore + c.homeScore > before;
       const batterOut = c.moves.some((m) => m.runner === batterId && m.isOut);
-      const anyOut = c.moves.some((m) => m.isOut && m.playIndex === pi());
+      const anyOut = c.moves.some((m) => m.isOut && m.playIndex === (c.events.length - 1));
       (ev as { call: string }).call = scored ? 'E' : anyOut || batterOut ? 'X' : 'D';
       settleEvent(c, ev);
       return res;
     }
     if (outcome === 'hbp') {
       const ev = pitchEvent(c, 'H', false);
-      forceAdvance(c, EVENTS.hit_by_pitch, pi());
-      batterTo(c, batterRunner, 1, EVENTS.hit_by_pitch, pi());
+      forceAdvance(c, EVENTS.hit_by_pitch, (c.events.length - 1));
+      batterTo(c, batterRunner, 1, EVENTS.hit_by_pitch, (c.events.length - 1));
       settleEvent(c, ev);
       return { kind: 'hit_by_pitch' };
     }
@@ -135,8 +133,8 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
       const call = c.bases[0] && c.rng.chance(0.004) ? 'P' : c.rng.chance(0.1) ? '*B' : 'B';
       const ev = pitchEvent(c, call, false);
       if (c.balls === 4) {
-        forceAdvance(c, EVENTS.walk, pi());
-        batterTo(c, batterRunner, 1, EVENTS.walk, pi());
+        forceAdvance(c, EVENTS.walk, (c.events.length - 1));
+        batterTo(c, batterRunner, 1, EVENTS.walk, (c.events.length - 1));
         settleEvent(c, ev);
         return { kind: 'walk' };
       }
@@ -154,7 +152,7 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
     c.strikes += 1;
     const ev = pitchEvent(c, call, false);
     if (c.strikes === 3) {
-      batterTo(c, batterRunner, 0, EVENTS.strikeout, pi(), [credit(c, '2', 'f_putout')]);
+      batterTo(c, batterRunner, 0, EVENTS.strikeout, (c.events.length - 1), [credit(c, '2', 'f_putout')]);
       settleEvent(c, ev);
       return { kind: 'strikeout' };
     }

@@ -7,7 +7,7 @@ import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
 import { simulateAtBat } from './at-bat.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
-import { defensiveChanges, maybeChangePitcher, maybePinchHit } from './managers.js';
+import { defensiveChanges, maybeChangePitcher, maybePinchHit, maybePinchRun } from './managers.js';
 import { createTeamState } from './team-state.js';
 
 export interface GameSetup {
@@ -33,6 +33,7 @@ function snapshotBases(c: Ctx): [number, number, number] {
 
 function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled: number): Play {
   maybeChangePitcher(c, startOfHalf, scheduled);
+  maybePinchRun(c, scheduled);
   const team = offense(c);
   const batterId = maybePinchHit(c, team.slots[team.next]);
   const pitcherId = defense(c).pitcher;

@@ -13,7 +13,7 @@ export const EVENTS: Record<string, [string, string]> = {
   lineout: ['Lineout', 'field_out'],
   popout: ['Pop Out', 'field_out'],
   force_out: ['Forceout', 'force_out'],
-  gidp: ['Grounded Into DP', 'grounded_into_double_play'],
+  grounded_into_double_play: ['Grounded Into DP', 'grounded_into_double_play'],
   sac_fly: ['Sac Fly', 'sac_fly'],
   sac_bunt: ['Sac Bunt', 'sac_bunt'],
   field_error: ['Field Error', 'field_error'],
@@ -64,19 +64,22 @@ function isForced(c: Ctx, base: 1 | 2 | 3): boolean {
   return true;
 }
 
+function advReason(c: Ctx, b: 1 | 2 | 3): string {
+  return isForced(c, b) ? 'r_adv_force' : 'r_adv_play';
+}
+
 function hitAdvance(c: Ctx, kind: string, ev: [string, string], pi: number): void {
   const rng = c.rng;
-  const reason = (b: 1 | 2 | 3) => (isForced(c, b) ? 'r_adv_force' : 'r_adv_play');
   if (kind === 'single') {
-    if (c.bases[2]) advance(c, 3, 4, ev, reason(3), pi);
-    if (c.bases[1]) advance(c, 2, rng.chance(0.6) ? 4 : 3, ev, reason(2), pi);
-    if (c.bases[0]) advance(c, 1, !c.bases[2] && rng.chance(0.28) ? 3 : 2, ev, reason(1), pi);
+    if (c.bases[2]) advance(c, 3, 4, ev, advReason(c, 3), pi);
+    if (c.bases[1]) advance(c, 2, rng.chance(0.6) ? 4 : 3, ev, advReason(c, 2), pi);
+    if (c.bases[0]) advance(c, 1, !c.bases[2] && rng.chance(0.28) ? 3 : 2, ev, advReason(c, 1), pi);
   } else if (kind === 'double') {
-    if (c.bases[2]) advance(c, 3, 4, ev, reason(3), pi);
-    if (c.bases[1]) advance(c, 2, 4, ev, reason(2), pi);
-    if (c.bases[0]) advance(c, 1, rng.chance(0.4) ? 4 : 3, ev, reason(1), pi);
+    if (c.bases[2]) advance(c, 3, 4, ev, advReason(c, 3), pi);
+    if (c.bases[1]) advance(c, 2, 4, ev, advReason(c, 2), pi);
+    if (c.bases[0]) advance(c, 1, rng.chance(0.4) ? 4 : 3, ev, advReason(c, 1), pi);
   } else {
-    for (const b of [3, 2, 1] as const) if (c.bases[b - 1]) advance(c, b, 4, ev, reason(b), pi);
+    for (const b of [3, 2, 1] as const) if (c.bases[b - 1]) advance(c, b, 4, ev, advReason(c, b), pi);
   }
 }
 
@@ -135,11 +138,11 @@ function resolveOut(c: Ctx, batterRunner: Runner, pi: number): InPlayResult {
     const batted: BattedBall = { trajectory: 'ground_ball', location: fielder, hardness: hardness(c, 0.25) };
     const pivot = PIVOT[fielder] ?? '6';
     if (c.bases[0] && c.outs < 2 && rng.chance(0.45)) {
-      const ev = EVENTS.gidp;
+      const ev = EVENTS.grounded_into_double_play;
       advance(c, 1, 0, ev, 'r_force_out', pi, [credit(c, fielder, 'f_assist'), credit(c, pivot, 'f_putout')]);
       batterTo(c, batterRunner, 0, ev, pi, [credit(c, pivot, 'f_assist'), credit(c, '3', 'f_putout')]);
       if (c.outs < 3) for (const b of [3, 2] as const) if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, 'r_adv_play', pi);
-      return { kind: 'gidp', batted };
+      return { kind: 'grounded_into_double_play', batted };
     }
     if (c.bases[0] && rng.chance(0.35)) {
       const ev = EVENTS.force_out;

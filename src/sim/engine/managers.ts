@@ -1,7 +1,7 @@
 /** Managerial decisions: pitching changes, pinch hitters and late defensive replacements. */
 
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
-import { changePitcher, currentPitchCount, substitute, type TeamState } from './team-state.js';
+import { changePitcher, currentPitchCount, substitute, takeFieldPos, type TeamState } from './team-state.js';
 
 const POSITION_NAMES: Record<string, string> = { '3': 'first', '4': 'second', '5': 'third', '6': 'short', '7': 'left', '8': 'center', '9': 'right' };
 
@@ -46,27 +46,51 @@ export function maybeChangePitcher(c: Ctx, startOfHalf: boolean, scheduled: numb
 /** Sends a pinch hitter up for a weak late-inning batter now and then; returns the batter who bats. */
 export function maybePinchHit(c: Ctx, batterId: number): number {
   const team = offense(c);
-  const pos = team.pos.get(batterId);
-  if (c.inning < 7 || pos === '2' || team.bench.length === 0) return batterId;
+  const own = team.pos.get(batterId);
+  if (c.inning < 7 || own === '2' || own === '11' || own === '12' || team.bench.length === 0) return batterId;
   const batter = personOf(c, batterId);
   if (batter.contact + batter.power > 0.85 || !c.rng.chance(0.18)) return batterId;
   const candidates = team.bench.filter((id) => personOf(c, id).position !== '2');
   if (candidates.length === 0) return batterId;
   const ph = candidates[c.rng.int(0, candidates.length - 1)];
   const slot = team.slots.indexOf(batterId);
+  const pos = takeFieldPos(team, batterId);
   const { battingOrder } = substitute(team, slot, ph, pos === '10' ? '10' : '11');
-  if (pos !== '10' && pos) team.pendingSwitch.push({ id: ph, pos });
+  if (pos !== '10' && pos) team.pendingSwitch.push({ id: ph, pos, from: 'hitter' });
   pushEvent(c, { kind: 'action', eventType: 'offensive_substitution', player: ph, isSub: true, position: '11', battingOrder, replaced: batterId }, c.rng.int(30_000, 60_000), 6000);
   return ph;
+}
+
+/** Late in a close game, a slow runner on base may be replaced by a pinch runner. */
+export function maybePinchRun(c: Ctx, scheduled: number): void {
+  const team = offense(c);
+  if (c.inning < 7 || c.inning > scheduled || Math.abs(c.awayScore - c.homeScore) > 1) return;
+  for (let b = 0; b < 3; b++) {
+    const r = c.bases[b];
+    if (!r || team.bench.length === 0) continue;
+    const own = team.pos.get(r.id);
+    if (!own || own === '2' || own === '11' || own === '12' || personOf(c, r.id).speed > 0.35 || !c.rng.chance(0.3)) continue;
+    const candidates = team.bench.filter((id) => personOf(c, id).position !== '2');
+    if (candidates.length === 0) return;
+    const pr = candidates.reduce((best, id) => (personOf(c, id).speed > personOf(c, best).speed ? id : best), candidates[0]);
+    const slot = team.slots.indexOf(r.id);
+    if (slot < 0) continue;
+    const pos = takeFieldPos(team, r.id) ?? own;
+    const { battingOrder } = substitute(team, slot, pr, pos === '10' ? '10' : '12');
+    if (pos !== '10') team.pendingSwitch.push({ id: pr, pos, from: 'runner' });
+    c.bases[b] = { id: pr, resp: r.resp };
+    pushEvent(c, { kind: 'action', eventType: 'offensive_substitution', player: pr, isSub: true, position: '12', battingOrder, replaced: r.id, base: b + 1 }, c.rng.int(20_000, 45_000), 5000);
+  }
 }
 
 /** Pinch hitters take the field; late with a lead, a weak glove may be replaced. */
 export function defensiveChanges(c: Ctx): void {
   const team = defense(c);
-  for (const { id, pos } of team.pendingSwitch) {
+  for (const { id, pos, from } of team.pendingSwitch) {
+    if (!team.slots.includes(id)) continue;
     team.pos.set(id, pos);
     team.fielders[pos] = id;
-    pushEvent(c, { kind: 'action', eventType: 'defensive_switch', player: id, isSub: true, position: pos, battingOrder: team.battingOrder.get(id) }, c.rng.int(10_000, 20_000), 3000);
+    pushEvent(c, { kind: 'action', eventType: 'defensive_switch', player: id, isSub: true, position: pos, battingOrder: team.battingOrder.get(id), text: from }, c.rng.int(10_000, 20_000), 3000);
   }
   team.pendingSwitch = [];
   if (c.inning < 8 || lead(c, team) < 1 || team.bench.length === 0 || !c.rng.chance(0.15)) return;

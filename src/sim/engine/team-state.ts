@@ -26,7 +26,7 @@ export interface TeamState {
   bench: number[];
   closer: number;
   /** Pinch hitters who must take a fielding position at the next defensive half. */
-  pendingSwitch: Array<{ id: number; pos: string }>;
+  pendingSwitch: Array<{ id: number; pos: string; from: 'hitter' | 'runner' }>;
   lineup: LineupSlot[];
   starter: number;
 }
@@ -117,6 +117,16 @@ export function substitute(team: TeamState, slot: number, newId: number, pos: st
   const b = team.bench.indexOf(newId);
   if (b >= 0) team.bench.splice(b, 1);
   return { replaced, battingOrder };
+}
+
+/**
+ * The position a batter/runner plays in the field: his own, or the one he is due to take when he
+ * entered as a pinch hitter or runner (that pending switch is handed over to his replacement).
+ */
+export function takeFieldPos(team: TeamState, id: number): string | undefined {
+  const i = team.pendingSwitch.findIndex((s) => s.id === id);
+  if (i >= 0) return team.pendingSwitch.splice(i, 1)[0].pos;
+  return team.pos.get(id);
 }
 
 /** Pitches thrown so far by the current pitcher. */

@@ -6,7 +6,7 @@ import type { Clock } from '../../../src/queue/index.js';
  * loop, it jumps to the earliest sleeper and wakes it. Attempts in tests "take time" by sleeping
  * on this clock, so seconds of backoff and pauses run in milliseconds.
  */
-export function createVirtualClock(start = 0): Clock & { sleeps: number[] } {
+export function createVirtualClock(start = 0): Clock & { sleeps: number[]; busy(ms: number): void } {
   let now = start;
   let seq = 0;
   const timers: Array<{ at: number; seq: number; wake: () => void }> = [];
@@ -32,6 +32,10 @@ export function createVirtualClock(start = 0): Clock & { sleeps: number[] } {
 
   return {
     sleeps,
+    /** Blocking work: time passes without the event loop turning. */
+    busy(ms) {
+      now += ms;
+    },
     now: () => now,
     sleep(ms, signal) {
       sleeps.push(ms);

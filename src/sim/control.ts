@@ -1,0 +1,75 @@
+/** Simulator controls: scoring corrections and person-record changes (also exposed under /__sim). */
+
+import { statusAt } from './clock/status.js';
+import type { Core } from './core.js';
+import { pickCorrectablePlay } from './derive/corrections.js';
+import { createRng, hashSeed } from './prng.js';
+
+/** Applies a scoring change to a final game at now; throws when the game is unknown or not final. */
+export function correctGame(core: Core, gamePk?: number): { gamePk: number; description: string } {
+  const now = core.state.nowMs;
+  const isFinal = (pk: number) => {
+    const g = core.model.game(pk);
+    if (!g || g.cancelled) return false;
+    const { phase } = statusAt(core.model, g, now);
+    return phase === 'final' || phase === 'over';
+  };
+  const candidates: number[] = [];
+  if (gamePk !== undefined) {
+    if (!core.model.game(gamePk)) throw new Error(`unknown gamePk ${gamePk}`);
+    if (!isFinal(gamePk)) throw new Error(`game ${gamePk} is not final at ${new Date(now).toISOString()}`);
+    candidates.push(gamePk);
+  } else {
+    const finals = core
+      .visibleGames()
+      .filter((g) => g.startMs <= now && isFinal(g.gamePk))
+      .sort((a, b) => core.model.outcome(b.gamePk).endMs - core.model.outcome(a.gamePk).endMs);
+    candidates.push(...finals.slice(0, 40).map((g) => g.gamePk));
+  }
+  let chosen: { pk: number; ab: number; from: string; to: string } | undefined;
+  let fallback: typeof chosen;
+  for (const pk of candidates) {
+    const done = new Set(core.state.corrections.filter((c) => c.gamePk === pk).map((c) => c.ab));
+    const view = core.view(core.model.game(pk)!);
+    const pick = view.log ? pickCorrectablePlay(view.log, done) : undefined;
+    if (!pick) continue;
+    if (pick.from === 'field_error') {
+      chosen = { pk, ...pick };
+      break;
+    }
+    fallback ??= { pk, ...pick };
+  }
+  chosen ??= fallback;
+  if (!chosen) throw new Error('no final game with a play that can be corrected');
+  core.state.corrections.push({ gamePk: chosen.pk, atMs: now, ab: chosen.ab, from: chosen.from, to: chosen.to });
+  core.state.revision += 1;
+  const label = (t: string) => (t === 'field_error' ? 'fielding error' : 'single');
+  return { gamePk: chosen.pk, description: `Scoring change: atBatIndex ${chosen.ab} changed from ${label(chosen.from)} to ${label(chosen.to)}` };
+}
+
+/** Changes a player's record at now: a trade (currentTeam) or a new jersey number (primaryNumber). */
+export function changePerson(core: Core, personId?: number, kind?: 'trade' | 'number'): { personId: number; change: string } {
+  const now = core.state.nowMs;
+  const n = core.state.personChanges.length;
+  const rng = createRng(hashSeed(core.seed, n, 0xc4a9));
+  const players = core.league.people.filter((p) => p.isPlayer);
+  const p = personId !== undefined ? core.league.personById.get(personId) : players[rng.int(0, players.length - 1)];
+  if (!p || !p.isPlayer) throw new Error(`unknown player ${personId}`);
+  const overlay = core.overlay(p.id, now);
+  const teamId = overlay?.teamId ?? p.teamId;
+  const change = kind ?? (n % 2 === 0 ? 'trade' : 'number');
+  if (change === 'trade') {
+    const teams = core.league.teams.filter((t) => t.id !== teamId);
+    const to = teams[rng.int(0, teams.length - 1)];
+    core.state.personChanges.push({ personId: p.id, atMs: now, change: 'trade', teamId: to.id });
+    core.state.revision += 1;
+    return { personId: p.id, change: `trade: currentTeam ${teamId} -> ${to.id}` };
+  }
+  const used = new Set(core.league.people.filter((q) => (core.overlay(q.id, now)?.teamId ?? q.teamId) === teamId).map((q) => core.overlay(q.id, now)?.primaryNumber ?? q.primaryNumber));
+  let num = rng.int(1, 99);
+  while (used.has(String(num))) num = (num % 99) + 1;
+  const before = overlay?.primaryNumber ?? p.primaryNumber;
+  core.state.personChanges.push({ personId: p.id, atMs: now, change: 'number', primaryNumber: String(num) });
+  core.state.revision += 1;
+  return { personId: p.id, change: `primaryNumber: ${before} -> ${num}` };
+}

@@ -1,0 +1,75 @@
+/** The simulator's core: season model + state + caches, and the game-level services routes use. */
+
+import { createRecordBook, recordMoment, type WinLoss } from './clock/records.js';
+import { statusAt } from './clock/status.js';
+import { buildGameView, createLogCache, type GameView } from './game-view.js';
+import { createBodyCache, type BodyCache } from './http/body-cache.js';
+import type { PersonOverlay } from './render/person.js';
+import type { SeasonModel } from './season.js';
+import { correctionsFor, type SimState } from './state.js';
+import type { League, SchedGame } from './types.js';
+
+export interface Core {
+  model: SeasonModel;
+  league: League;
+  seed: number;
+  state: SimState;
+  bodies: BodyCache;
+  /** View of a game at a moment (defaults to now). */
+  view(g: SchedGame, asOfMs?: number): GameView;
+  /** League record (or series record in the postseason) shown with a game at now. */
+  recordOf(g: SchedGame, teamId: number): WinLoss;
+  /** Probable starting pitchers (the rotation's turn). */
+  probable(g: SchedGame): { away: number; home: number };
+  /** Person-record changes in effect at a moment. */
+  overlay(personId: number, atMs: number): PersonOverlay | undefined;
+  /** Games visible at now: spring + regular, plus the postseason once the regular season is over. */
+  visibleGames(): readonly SchedGame[];
+  /** Cache key component of a game body, or undefined when the body must not be cached (live). */
+  gameCacheKey(kind: string, g: SchedGame, asOfMs: number): string | undefined;
+}
+
+/** Creates the core over a season model and state. */
+export function createCore(model: SeasonModel, state: SimState, cacheBytes?: number): Core {
+  const logs = createLogCache(model);
+  const book = createRecordBook(model);
+  const league = model.league;
+  const postVisibleFromMs = Date.parse(`${model.dates.postStart}T00:00:00Z`) - 2 * 86_400_000;
+  const core: Core = {
+    model,
+    league,
+    seed: model.seed,
+    state,
+    bodies: createBodyCache(cacheBytes),
+    view: (g, asOfMs = state.nowMs) => buildGameView(model, state, g, Math.min(asOfMs, state.nowMs), logs),
+    recordOf(g, teamId) {
+      const at = recordMoment(model, g, state.nowMs);
+      if (g.gameType === 'R' || g.gameType === 'S') return book.recordAt(teamId, g.gameType, at, state.nowMs);
+      return book.seriesRecord(g, teamId, at);
+    },
+    probable(g) {
+      const away = league.depth.get(g.awayId)!.rotation;
+      const home = league.depth.get(g.homeId)!.rotation;
+      return { away: away[g.awayGameIndex % away.length], home: home[g.homeGameIndex % home.length] };
+    },
+    overlay(personId, atMs) {
+      let o: PersonOverlay | undefined;
+      for (const c of state.personChanges) {
+        if (c.personId !== personId || c.atMs > atMs) continue;
+        o = { ...o };
+        if (c.teamId !== undefined) o.teamId = c.teamId;
+        if (c.primaryNumber !== undefined) o.primaryNumber = c.primaryNumber;
+      }
+      return o;
+    },
+    visibleGames: () => (state.nowMs >= postVisibleFromMs ? model.allGames() : model.baseGames),
+    gameCacheKey(kind, g, asOfMs) {
+      const at = Math.min(asOfMs, state.nowMs);
+      const { phase } = statusAt(model, g, at);
+      if (phase === 'live' || phase === 'suspended') return undefined;
+      const fixes = correctionsFor(state, g.gamePk, at).length;
+      return `${kind}:${g.gamePk}:${phase}:${fixes}:${recordMoment(model, g, at)}`;
+    },
+  };
+  return core;
+}

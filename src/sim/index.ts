@@ -1,0 +1,116 @@
+/**
+ * A deterministic simulator of the MLB Stats API: a seeded league and season, games simulated pitch
+ * by pitch, served over HTTP with the real API's paths and body shapes, a controllable clock,
+ * scoring corrections, person changes and fault injection.
+ */
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { statusAt } from './clock/status.js';
+import { changePerson as applyPersonChange, correctGame as applyCorrection } from './control.js';
+import { createCore } from './core.js';
+import { createFaultPlan, type FaultConfig } from './http/faults.js';
+import { handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
+import { createSeasonModel, getSeasonModel } from './season.js';
+import { createSimState } from './state.js';
+
+export type { FaultConfig, FaultKind, ScriptedFaultKind } from './http/faults.js';
+export type { RequestLogEntry } from './http/server.js';
+
+export interface SimOptions {
+  /** Seed of everything random (default 1). */
+  seed?: number;
+  /** Simulated season (default 2025). */
+  season?: number;
+  /** Initial clock (default: the day after the last postseason game, when every game is final). */
+  now?: Date;
+  faults?: FaultConfig;
+  /** Bytes of serialized bodies kept in memory (default 128 MiB). */
+  cacheBytes?: number;
+  /** Reuse the league/schedule/outcomes built for the same seed and season (default true). */
+  shareModel?: boolean;
+}
+
+export interface Simulator {
+  readonly season: number;
+  now(): Date;
+  setNow(d: Date): void;
+  advance(ms: number): void;
+  /** All gamePks of the season with officialDate, gameType, coded state at now (for tests). */
+  listGames(): Array<{ gamePk: number; officialDate: string; gameType: string; codedGameState: string }>;
+  correctGame(gamePk?: number): { gamePk: number; description: string };
+  changePerson(personId?: number): { personId: number; change: string };
+  setFaults(f: FaultConfig): void;
+  readonly requestLog: ReadonlyArray<RequestLogEntry>;
+  /** Handle one request (used by the HTTP server; handy for tests). */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Start an HTTP server; url is like http://127.0.0.1:PORT/api (the STATSAPI_BASE_URL to use). */
+  listen(port?: number, host?: string): Promise<{ url: string; port: number; close(): Promise<void> }>;
+}
+
+/** Creates a simulator. Building the league and schedule is fast; games are simulated on demand. */
+export function createSimulator(options: SimOptions = {}): Simulator {
+  const seed = options.seed ?? 1;
+  const season = options.season ?? 2025;
+  const model = options.shareModel === false ? createSeasonModel(seed, season) : getSeasonModel(seed, season);
+  const defaultNow = Date.parse(`${model.dates.postEnd}T00:00:00Z`) + 86_400_000 * 2;
+  const state = createSimState(options.now ? options.now.getTime() : defaultNow);
+  const core = createCore(model, state, options.cacheBytes);
+  const log: RequestLogEntry[] = [];
+  const listGames = () =>
+    model.allGames().map((g) => ({
+      gamePk: g.gamePk,
+      officialDate: g.officialDate,
+      gameType: g.gameType,
+      codedGameState: statusAt(model, g, state.nowMs).status.codedGameState,
+    }));
+  const deps: ServerDeps = {
+    core,
+    log,
+    faults: { plan: createFaultPlan(options.faults) },
+    setNow: (ms) => {
+      state.nowMs = ms;
+    },
+    listGames,
+  };
+  return {
+    season,
+    now: () => new Date(state.nowMs),
+    setNow: (d) => {
+      state.nowMs = d.getTime();
+    },
+    advance: (ms) => {
+      state.nowMs += ms;
+    },
+    listGames,
+    correctGame: (gamePk) => applyCorrection(core, gamePk),
+    changePerson: (personId) => applyPersonChange(core, personId),
+    setFaults: (f) => {
+      deps.faults.plan = createFaultPlan(f);
+    },
+    get requestLog() {
+      return log;
+    },
+    handle: (req, res) => {
+      void handleRequest(deps, req, res);
+    },
+    listen(port = 0, host = '127.0.0.1') {
+      const server = createServer((req, res) => void handleRequest(deps, req, res));
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const actual = (server.address() as AddressInfo).port;
+          resolve({
+            url: `http://${host}:${actual}/api`,
+            port: actual,
+            close: () =>
+              new Promise<void>((done) => {
+                server.close(() => done());
+                server.closeAllConnections();
+              }),
+          });
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/** Human-readable descriptions of plays, pitches and actions, as the real feed writes them. */
+
+import { fullName } from '../people-gen.js';
+import type { ActionEv, League, Play, RunnerMove } from '../types.js';
+import { FIELDER_NAMES, ordinal } from './common.js';
+
+export const CALLS: Record<string, string> = {
+  B: 'Ball',
+  '*B': 'Ball In Dirt',
+  C: 'Called Strike',
+  S: 'Swinging Strike',
+  W: 'Swinging Strike (Blocked)',
+  F: 'Foul',
+  T: 'Foul Tip',
+  X: 'In play, out(s)',
+  D: 'In play, no out',
+  E: 'In play, run(s)',
+  H: 'Hit By Pitch',
+  P: 'Pitchout',
+  AC: 'Automatic Strike - Batter Pitch Timer Violation',
+  VB: 'Automatic Ball - Intentional',
+};
+
+const TRAJ: Record<string, string> = {
+  ground_ball: 'a ground ball',
+  line_drive: 'a line drive',
+  fly_ball: 'a fly ball',
+  popup: 'a pop up',
+  bunt_grounder: 'a bunt ground ball',
+};
+
+const FIELD: Record<string, string> = { '7': 'left field', '8': 'center field', '9': 'right field' };
+const BASE = ['home', '1st', '2nd', '3rd'];
+
+export const ACTION_NAMES: Record<string, string> = {
+  stolen_base_2b: 'Stolen Base 2B',
+  caught_stealing_2b: 'Caught Stealing 2B',
+  pitching_substitution: 'Pitching Substitution',
+  offensive_substitution: 'Offensive Substitution',
+  defensive_substitution: 'Defensive Sub',
+  defensive_switch: 'Defensive Switch',
+  mound_visit: 'Mound Visit',
+  game_advisory: 'Game Advisory',
+};
+
+export function createDescriber(league: League) {
+  const name = (id: number) => {
+    const p = league.personById.get(id);
+    return p ? fullName(p) : `Player ${id}`;
+  };
+  const fielder = (play: Play, pos: string) => `${FIELDER_NAMES[pos]} ${name(play.fielders[pos])}`;
+
+  function runnerTail(play: Play, moves: RunnerMove[]): string {
+    const parts: string[] = [];
+    for (const m of moves) {
+      if (m.origin === 0 && m.start === 0) continue;
+      if (m.end === 4) parts.push(`${name(m.runner)} scores.`);
+      else if (m.end === 0 && play.eventType !== 'grounded_into_double_play' && play.eventType !== 'force_out') parts.push(`${name(m.runner)} out at ${BASE[m.outBase]}.`);
+      else if (m.end > 0 && m.end !== m.start) parts.push(`${name(m.runner)} to ${BASE[m.end]}.`);
+    }
+    return parts.length ? ` ${parts.join(' ')}` : '';
+  }
+
+  /** The result description of a completed plate appearance. */
+  function describePlay(play: Play, lastCall: string): string {
+    const b = name(play.batter);
+    const bb = play.batted;
+    const loc = bb?.location ?? '8';
+    const fi = finalIndex(play);
+    const moves = play.runners.filter((m) => m.playIndex === fi);
+    const batterMove = play.runners.find((m) => m.origin === 0 && m.start === 0);
+    const credit = batterMove?.credits.find((c) => c.credit !== 'f_putout') ?? batterMove?.credits[0];
+    const pivot = play.runners.find((m) => m.end === 0 && m.start === 1)?.credits.find((c) => c.credit === 'f_putout')?.pos ?? '6';
+    let text: string;
+    switch (play.eventType) {
+      case 'strikeout':
+        text = lastCall === 'C' ? `${b} called out on strikes.` : lastCall === 'T' ? `${b} strikes out on a foul tip.` : `${b} strikes out swinging.`;
+        break;
+      case 'walk':
+        text = `${b} walks.`;
+        break;
+      case 'intent_walk':
+        text = `${name(play.pitcher)} intentionally walks ${b}.`;
+        break;
+      case 'hit_by_pitch':
+        text = `${b} hit by pitch.`;
+        break;
+      case 'single':
+      case 'double':
+      case 'triple': {
+        const verb = { single: 'singles', double: 'doubles', triple: 'triples' }[play.eventType];
+        text = `${b} ${verb} on ${TRAJ[bb?.trajectory ?? 'line_drive']} to ${fielder(play, loc)}.`;
+        break;
+      }
+      case 'home_run':
+        text = `${b} homers on ${TRAJ[bb?.trajectory ?? 'fly_ball']} to ${FIELD[loc] ?? 'center field'}.`;
+        break;
+      case 'field_error': {
+        const kind = credit?.credit === 'f_throwing_error' ? 'throwing' : 'fielding';
+        text = `${b} reaches on a ${kind} error by ${fielder(play, credit?.pos ?? loc)}.`;
+        break;
+      }
+      case 'force_out':
+        text = `${b} grounds into a force out, ${fielder(play, loc)} to ${fielder(play, pivot)}. ${name(play.runners.find((m) => m.end === 0)?.runner ?? 0)} out at 2nd.`;
+        break;
+      case 'grounded_into_double_play':
+        text = `${b} grounds into a double play, ${fielder(play, loc)} to ${fielder(play, pivot)} to ${fielder(play, '3')}.`;
+        break;
+      case 'sac_fly':
+        text = `${b} out on a sacrifice fly to ${fielder(play, loc)}.`;
+        break;
+      case 'sac_bunt':
+        text = `${b} out on a sacrifice bunt, ${fielder(play, loc)} to ${fielder(play, '4')}.`;
+        break;
+      default: {
+        const verb = bb?.trajectory === 'ground_ball' ? 'grounds out' : bb?.trajectory === 'popup' ? 'pops out' : bb?.trajectory === 'line_drive' ? 'lines out' : 'flies out';
+        text = bb?.trajectory === 'ground_ball' && loc !== '3' ? `${b} ${verb}, ${fielder(play, loc)} to ${fielder(play, '3')}.` : `${b} ${verb} to ${fielder(play, loc)}.`;
+      }
+    }
+    text += runnerTail(play, moves);
+    if (play.review) {
+      const prefix = play.review.type === 'NH' ? 'Umpire reviewed (home run)' : `${play.review.challengeTeamId ? league.teamById.get(play.review.challengeTeamId)?.teamName : 'Umpire'} challenged (tag play)`;
+      text = `${prefix}, call on the field was upheld: ${text}`;
+    }
+    return text;
+  }
+
+  /** Description of an action event. */
+  function describeAction(play: Play, ev: ActionEv): string {
+    const p = name(ev.player);
+    switch (ev.eventType) {
+      case 'stolen_base_2b':
+        return `${p} steals 2nd base.`;
+      case 'caught_stealing_2b': {
+        const putout = play.runners.find((m) => m.eventType === 'caught_stealing_2b')?.credits.find((c) => c.credit === 'f_putout');
+        return `${p} caught stealing 2nd base, ${fielder(play, '2')} to ${putout ? `${FIELDER_NAMES[putout.pos]} ${name(putout.player)}` : 'shortstop'}.`;
+      }
+      case 'pitching_substitution':
+        return `Pitching Change: ${p} replaces ${name(ev.replaced ?? 0)}.`;
+      case 'offensive_substitution':
+        return `Offensive Substitution: Pinch-${ev.position === '12' ? 'runner' : 'hitter'} ${p} replaces ${name(ev.replaced ?? 0)}.`;
+      case 'defensive_substitution': {
+        const pos = ev.position ?? '7';
+        return `Defensive Substitution: ${p} replaces ${FIELDER_NAMES[pos]} ${name(ev.replaced ?? 0)}, batting ${ordinal(Number(ev.battingOrder?.[0] ?? 1))}, playing ${FIELD[pos] ?? FIELDER_NAMES[pos].replace(/ ?(man|er)$/, '').replace('baseman', 'base')}.`;
+      }
+      case 'defensive_switch':
+        return `Defensive switch from pinch-${ev.text ?? 'hitter'} to ${FIELDER_NAMES[ev.position ?? '7']} for ${p}.`;
+      case 'mound_visit':
+        return 'Mound Visit.';
+      default:
+        return ev.text ?? 'Game Advisory.';
+    }
+  }
+
+  return { describePlay, describeAction, name };
+}
+
+function finalIndex(play: Play): number {
+  for (let i = play.events.length - 1; i >= 0; i--) if (play.events[i].kind === 'pitch' || play.events[i].kind === 'no_pitch') return i;
+  return play.events.length - 1;
+}

@@ -1,0 +1,70 @@
+/**
+ * Pre-serialized JSON fragments inside rendered bodies. Pitch events are written straight to JSON
+ * text (the hot path of play-by-play bodies); `stringifyBody` splices such fragments into the
+ * surrounding JSON produced by JSON.stringify.
+ */
+
+const OPEN = '\u0000R';
+const CLOSE = '\u0000';
+let registry: string[] | undefined;
+
+/** A JSON fragment to be emitted verbatim. */
+export class RawJson {
+  constructor(readonly text: string) {}
+
+  toJSON(): string {
+    if (!registry) throw new Error('RawJson serialized outside stringifyBody');
+    registry.push(this.text);
+    return `${OPEN}${registry.length - 1}${CLOSE}`;
+  }
+}
+
+// How a placeholder looks once JSON.stringify has escaped it: "\u0000R12\u0000".
+const ESCAPED_OPEN = '"\\u0000R';
+const ESCAPED_CLOSE = '\\u0000"';
+
+/** JSON.stringify that understands RawJson fragments (compact output). */
+export function stringifyBody(value: unknown): string {
+  const texts: string[] = [];
+  registry = texts;
+  let json: string;
+  try {
+    json = JSON.stringify(value);
+  } finally {
+    registry = undefined;
+  }
+  if (texts.length === 0) return json;
+  const parts: string[] = [];
+  let from = 0;
+  for (;;) {
+    const at = json.indexOf(ESCAPED_OPEN, from);
+    if (at < 0) break;
+    const end = json.indexOf(ESCAPED_CLOSE, at + ESCAPED_OPEN.length);
+    parts.push(json.slice(from, at), texts[Number(json.slice(at + ESCAPED_OPEN.length, end))]);
+    from = end + ESCAPED_CLOSE.length;
+  }
+  parts.push(json.slice(from));
+  return parts.join('');
+}
+
+/** Fast decimal formatting of a number rounded to `decimals` places (no exponent, no trailing zeros). */
+export function num(x: number, decimals: number): string {
+  const scale = decimals === 1 ? 10 : decimals === 2 ? 100 : decimals === 3 ? 1000 : 10_000;
+  let n = Math.round(x * scale);
+  if (n === 0) return '0';
+  const neg = n < 0;
+  if (neg) n = -n;
+  const int = Math.floor(n / scale);
+  let frac = n - int * scale;
+  let s = String(int);
+  if (frac !== 0) {
+    let digits = decimals;
+    while (frac % 10 === 0) {
+      frac /= 10;
+      digits--;
+    }
+    const f = String(frac);
+    s += `.${f.length < digits ? '0'.repeat(digits - f.length) + f : f}`;
+  }
+  return neg ? `-${s}` : s;
+}

@@ -1,0 +1,67 @@
+/** Team and venue bodies (/teams, /venues, gameData.teams, gameData.venue). */
+
+import type { TeamInfo, VenueInfo } from '../data/teams.js';
+import { DIVISIONS, LEAGUES, SPRING_LEAGUES } from '../data/teams.js';
+import { venueOffset } from '../time.js';
+
+/** The full team object as /v1/teams serves it. */
+export function renderTeam(t: TeamInfo, season: number, venueName: string) {
+  const league = LEAGUES.find((l) => l.id === t.leagueId)!;
+  const division = DIVISIONS.find((d) => d.id === t.divisionId)!;
+  const spring = SPRING_LEAGUES.find((s) => s.id === t.springLeagueId)!;
+  return {
+    springLeague: { ...spring },
+    allStarStatus: 'N',
+    id: t.id,
+    name: t.name,
+    link: `/api/v1/teams/${t.id}`,
+    season,
+    venue: { id: t.venueId, name: venueName, link: `/api/v1/venues/${t.venueId}` },
+    springVenue: { id: t.springVenueId, link: `/api/v1/venues/${t.springVenueId}` },
+    teamCode: t.teamCode,
+    fileCode: t.fileCode,
+    abbreviation: t.abbreviation,
+    teamName: t.teamName,
+    locationName: t.locationName,
+    firstYearOfPlay: t.firstYearOfPlay,
+    league: { id: league.id, name: league.name, link: `/api/v1/league/${league.id}` },
+    division: { id: division.id, name: division.name, link: `/api/v1/divisions/${division.id}` },
+    sport: { id: 1, link: '/api/v1/sports/1', name: 'Major League Baseball' },
+    shortName: t.shortName,
+    franchiseName: t.franchiseName,
+    clubName: t.clubName,
+    active: true,
+  };
+}
+
+/** The short venue object of /v1/venues. */
+export function renderVenueShort(v: VenueInfo, season: number) {
+  return { id: v.id, name: v.name, link: `/api/v1/venues/${v.id}`, active: true, season: String(season) };
+}
+
+/** The full venue object of gameData.venue (location, time zone on the date, field info). */
+export function renderVenueFull(v: VenueInfo, season: number, date: string) {
+  const offset = venueOffset(v, date);
+  const [leftLine, leftCenter, center, rightCenter, rightLine] = v.dims;
+  return {
+    id: v.id,
+    name: v.name,
+    link: `/api/v1/venues/${v.id}`,
+    location: {
+      address1: v.address1,
+      city: v.city,
+      state: v.state,
+      stateAbbrev: v.stateAbbrev,
+      postalCode: v.postalCode,
+      defaultCoordinates: { latitude: v.latitude, longitude: v.longitude },
+      azimuthAngle: v.azimuthAngle,
+      elevation: v.elevation,
+      country: v.country,
+      phone: v.phone,
+    },
+    timeZone: { id: v.tzId, offset, offsetAtGameTime: offset, tz: offset === v.stdOffset ? v.tzStd : v.tzDst },
+    fieldInfo: { capacity: v.capacity, turfType: v.turfType, roofType: v.roofType, leftLine, left: leftLine + 20, leftCenter, center, rightCenter, right: rightLine + 20, rightLine },
+    active: true,
+    season: String(season),
+  };
+}

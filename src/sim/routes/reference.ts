@@ -1,0 +1,129 @@
+/** Reference data: /v1/teams, rosters, /v1/venues, /v1/seasons and the configuration lists. */
+
+import type { Core } from '../core.js';
+import { CONFIG_LISTS } from '../data/config-lists.js';
+import { COPYRIGHT, personRef, position } from '../render/common.js';
+import { renderTeam, renderVenueShort } from '../render/team.js';
+import { seasonDates } from '../schedule/regular.js';
+import { addDays } from '../time.js';
+import { personJson } from './people.js';
+import { list, notFound, type RouteResult } from './result.js';
+
+const STATUS: Record<string, string> = {
+  A: 'Active',
+  '40M': 'Forty Man',
+  D10: 'Injured 10-Day',
+  D60: 'Injured 60-Day',
+  MIN: 'Minor League Contract',
+  TR: 'Traded',
+};
+
+function teamsBody(core: Core, ids?: number[]) {
+  const season = core.model.season;
+  const teams = core.league.teams.filter((t) => !ids || ids.includes(t.id)).map((t) => renderTeam(t, season, core.model.venue(t.venueId)?.name ?? ''));
+  return { copyright: COPYRIGHT, teams };
+}
+
+/** GET /api/v1/teams */
+export function teamsRoute(core: Core, params: URLSearchParams): RouteResult {
+  const sports = list(params, 'sportId', 'sportIds');
+  const season = params.get('season');
+  if ((sports && !sports.includes('1')) || (season && Number(season) !== core.model.season)) return { status: 200, body: { copyright: COPYRIGHT, teams: [] } };
+  const ids = list(params, 'teamId', 'teamIds')?.map(Number);
+  return { status: 200, body: teamsBody(core, ids) };
+}
+
+/** GET /api/v1/teams/{id} */
+export function teamRoute(core: Core, id: number): RouteResult {
+  if (!core.league.teamById.has(id)) return notFound(core.state.nowMs);
+  return { status: 200, body: teamsBody(core, [id]) };
+}
+
+/** GET /api/v1/teams/{id}/roster[/{rosterType}] — reflects simulated trades at now. */
+export function rosterRoute(core: Core, teamId: number, rosterType: string, params: URLSearchParams): RouteResult {
+  if (!core.league.teamById.has(teamId)) return notFound(core.state.nowMs);
+  const now = core.state.nowMs;
+  const hydratePerson = (params.get('hydrate') ?? '').includes('person');
+  const entries: Array<{ id: number; status: string }> = [];
+  const teamNow = (id: number) => core.overlay(id, now)?.teamId ?? core.league.personById.get(id)!.teamId;
+  for (const p of core.league.people) {
+    if (!p.isPlayer) continue;
+    const current = teamNow(p.id);
+    if (current === teamId) entries.push({ id: p.id, status: p.rosterStatus });
+    else if (p.teamId === teamId && rosterType === 'fullSeason') entries.push({ id: p.id, status: 'TR' });
+  }
+  const filtered = entries.filter((e) => {
+    if (rosterType === 'active') return e.status === 'A';
+    if (rosterType === '40Man') return e.status !== 'MIN' && e.status !== 'TR';
+    return true;
+  });
+  const roster = filtered.map((e) => {
+    const p = core.league.personById.get(e.id)!;
+    return {
+      person: hydratePerson ? personJson(core, p) : personRef(core.league, p.id),
+      jerseyNumber: core.overlay(p.id, now)?.primaryNumber ?? p.primaryNumber,
+      position: position(p.position),
+      status: { code: e.status, description: STATUS[e.status] ?? 'Active' },
+      parentTeamId: teamId,
+    };
+  });
+  return { status: 200, body: { copyright: COPYRIGHT, roster, link: `/api/v1/teams/${teamId}/roster`, teamId, rosterType } };
+}
+
+/** GET /api/v1/venues and /api/v1/venues/{id} */
+export function venuesRoute(core: Core, params: URLSearchParams, id?: number): RouteResult {
+  const ids = id !== undefined ? [id] : list(params, 'venueIds', 'venueId')?.map(Number);
+  const all = [...core.league.venues];
+  for (const t of core.league.teams) {
+    const v = core.model.venue(t.springVenueId);
+    if (v && !all.some((x) => x.id === v.id)) all.push(v);
+  }
+  const venues = all.filter((v) => !ids || ids.includes(v.id)).map((v) => renderVenueShort(v, core.model.season));
+  if (id !== undefined && venues.length === 0) return notFound(core.state.nowMs);
+  return { status: 200, body: { copyright: COPYRIGHT, venues } };
+}
+
+function seasonJson(core: Core, season: number) {
+  const d = seasonDates(season);
+  const sim = season === core.model.season ? core.model.dates : undefined;
+  const springStart = sim?.springStart ?? addDays(d.opening, -35);
+  const postStart = sim?.postStart ?? addDays(d.last, 2);
+  const postEnd = sim?.postEnd ?? addDays(d.last, 34);
+  return {
+    seasonId: String(season),
+    hasWildcard: true,
+    preSeasonStartDate: `${season}-01-01`,
+    preSeasonEndDate: addDays(springStart, -1),
+    seasonStartDate: springStart,
+    springStartDate: springStart,
+    springEndDate: addDays(d.opening, -1),
+    regularSeasonStartDate: d.opening,
+    lastDate1stHalf: addDays(d.asbStart, -1),
+    allStarDate: d.allStarDate,
+    firstDate2ndHalf: addDays(d.asbEnd, 1),
+    regularSeasonEndDate: d.last,
+    postSeasonStartDate: postStart,
+    postSeasonEndDate: postEnd,
+    seasonEndDate: postEnd,
+    offseasonStartDate: addDays(postEnd, 1),
+    offSeasonEndDate: `${season}-12-31`,
+    seasonLevelGamedayType: 'P',
+    gameLevelGamedayType: 'P',
+    qualifierPlateAppearances: 3.1,
+    qualifierOutsPitched: 3.0,
+  };
+}
+
+/** GET /api/v1/seasons, /seasons/{id}, /seasons/all */
+export function seasonsRoute(core: Core, which: string | undefined): RouteResult {
+  if (which === undefined || which === 'all') return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, core.model.season)] } };
+  const year = Number(which);
+  if (!Number.isInteger(year) || year < 1876 || year > 2100) return notFound(core.state.nowMs);
+  return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, year)] } };
+}
+
+/** GET /api/v1/{configList} */
+export function configRoute(name: string): RouteResult | undefined {
+  const body = CONFIG_LISTS[name];
+  return body ? { status: 200, body } : undefined;
+}

@@ -1,0 +1,142 @@
+/** /v1/schedule and /v1/game/changes. */
+
+import { GAME_OVER_MINUTES, statusAt, transitions } from '../clock/status.js';
+import type { Core } from '../core.js';
+import { renderLinescore } from '../render/linescore.js';
+import { type Hydrations, type Listing, listingsOf, renderScheduleGame, type ScheduleDeps, scheduleBody } from '../render/schedule.js';
+import { addDays, toDate } from '../time.js';
+import type { SchedGame } from '../types.js';
+import { badRequest, list, parseDate, type RouteResult } from './result.js';
+
+function scheduleDeps(core: Core, hyd: Hydrations): ScheduleDeps {
+  return {
+    model: core.model,
+    league: core.league,
+    seed: core.seed,
+    nowMs: core.state.nowMs,
+    recordOf: (g, teamId) => core.recordOf(g, teamId),
+    probable: (g) => core.probable(g),
+    liveState(g) {
+      const { phase } = statusAt(core.model, g, core.state.nowMs);
+      const needView = phase === 'live' || phase === 'suspended' || hyd.linescore || hyd.decisions;
+      if (!needView) {
+        if (phase === 'preview') return { away: 0, home: 0 };
+        const o = core.model.outcome(g.gamePk);
+        return { away: o.awayScore, home: o.homeScore };
+      }
+      const view = core.view(g);
+      const last = view.plays[view.plays.length - 1];
+      const out: ReturnType<ScheduleDeps['liveState']> = { away: last?.awayScore ?? 0, home: last?.homeScore ?? 0 };
+      if (hyd.linescore) out.linescore = renderLinescore(core.league, view);
+      const d = view.decisions;
+      if (hyd.decisions && d && d.winner) {
+        const ref = (id: number) => ({ id, fullName: core.league.personById.get(id) ? `${core.league.personById.get(id)!.useName} ${core.league.personById.get(id)!.useLastName}` : '', link: `/api/v1/people/${id}` });
+        out.decisions = { winner: ref(d.winner), loser: ref(d.loser!), ...(d.save ? { save: ref(d.save) } : {}) };
+      }
+      return out;
+    },
+  };
+}
+
+function hydrations(params: URLSearchParams): Hydrations {
+  const h = (params.get('hydrate') ?? '').toLowerCase();
+  return { team: /\bteam\b/.test(h), linescore: h.includes('linescore'), decisions: h.includes('decisions'), probablePitcher: h.includes('probablepitcher'), flags: h.includes('flags') };
+}
+
+interface Filter {
+  types?: Set<string>;
+  teams?: Set<number>;
+  pks?: Set<number>;
+  mlb: boolean;
+}
+
+function filterOf(params: URLSearchParams): Filter {
+  const sports = list(params, 'sportId', 'sportIds');
+  const types = list(params, 'gameType', 'gameTypes');
+  const teams = list(params, 'teamId');
+  const pks = list(params, 'gamePk', 'gamePks');
+  return {
+    mlb: !sports || sports.includes('1'),
+    types: types ? new Set(types) : undefined,
+    teams: teams ? new Set(teams.map(Number)) : undefined,
+    pks: pks ? new Set(pks.map(Number)) : undefined,
+  };
+}
+
+const matches = (f: Filter, g: SchedGame) =>
+  (!f.types || f.types.has(g.gameType)) && (!f.teams || f.teams.has(g.awayId) || f.teams.has(g.homeId)) && (!f.pks || f.pks.has(g.gamePk));
+
+/** "Today" by the sim clock, in US Eastern time (the calendar baseball uses). */
+export function todayOf(nowMs: number): string {
+  return toDate(nowMs - 4 * 3_600_000);
+}
+
+/** GET /api/v1/schedule */
+export function scheduleRoute(core: Core, params: URLSearchParams): RouteResult {
+  const f = filterOf(params);
+  const hyd = hydrations(params);
+  const now = core.state.nowMs;
+  const season = params.get('season');
+  let start = parseDate(params.get('date')) ?? parseDate(params.get('startDate'));
+  let end = parseDate(params.get('date')) ?? parseDate(params.get('endDate')) ?? start;
+  if (!start && season && !f.pks) {
+    if (Number(season) !== core.model.season) return { status: 200, body: scheduleBody([]) };
+    start = core.model.dates.springStart;
+    end = core.model.dates.postEnd;
+  }
+  if (!start && !f.pks) start = end = todayOf(now);
+  if (!f.mlb || (season && Number(season) !== core.model.season)) return { status: 200, body: scheduleBody([]) };
+  const listings: Listing[] = [];
+  for (const g of core.visibleGames()) {
+    if (!matches(f, g)) continue;
+    for (const l of listingsOf(core.model, g, now)) if (!start || (l.date >= start && l.date <= end!)) listings.push(l);
+  }
+  listings.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : sortTime(a) - sortTime(b) || a.g.gamePk - b.g.gamePk));
+  const deps = scheduleDeps(core, hyd);
+  const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
+  for (const l of listings) {
+    if (groups[groups.length - 1]?.date !== l.date) groups.push({ date: l.date, games: [] });
+    groups[groups.length - 1].games.push(renderScheduleGame(deps, l, hyd));
+  }
+  void addDays;
+  return { status: 200, body: scheduleBody(groups) };
+}
+
+const sortTime = (l: Listing) => (l.kind === 'resumed' ? l.g.suspended!.resumeStartMs : l.kind === 'ppd-original' ? l.g.originalStartMs : l.g.startMs);
+
+/** Whether a game changed between `sinceMs` and now (state change, live updates, correction). */
+function changedSince(core: Core, g: SchedGame, sinceMs: number): boolean {
+  const now = core.state.nowMs;
+  if (transitions(core.model, g, now).some((t) => t >= sinceMs)) return true;
+  if (core.state.corrections.some((c) => c.gamePk === g.gamePk && c.atMs >= sinceMs && c.atMs <= now)) return true;
+  if (g.startMs <= now && !g.cancelled) {
+    const o = core.model.outcome(g.gamePk);
+    if (o.firstPitchMs <= now && o.endMs + GAME_OVER_MINUTES * 60_000 >= sinceMs) return true;
+  }
+  return false;
+}
+
+/** GET /api/v1/game/changes */
+export function gameChangesRoute(core: Core, params: URLSearchParams): RouteResult {
+  const since = params.get('updatedSince');
+  const sinceMs = since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
+  if (Number.isNaN(sinceMs)) return badRequest('updatedSince is required (YYYY-MM-DDTHH:MM:SSZ)', core.state.nowMs);
+  const f = filterOf(params);
+  const season = params.get('season');
+  if (!f.mlb || (season && Number(season) !== core.model.season)) return { status: 200, body: scheduleBody([], 0) };
+  const changed = core.visibleGames().filter((g) => matches(f, g) && g.startMs - 3 * 86_400_000 <= core.state.nowMs && changedSince(core, g, sinceMs));
+  const dateOf = (g: SchedGame) => (g.postponed && core.state.nowMs < g.postponed.announcedMs ? g.originalDate : g.officialDate);
+  changed.sort((a, b) => (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : a.gamePk - b.gamePk));
+  const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
+  const limitParam = params.get('limit');
+  const limit = limitParam ? Math.max(0, Number(limitParam) || 0) : changed.length;
+  const page = changed.slice(offset, offset + limit);
+  const deps = scheduleDeps(core, { team: false, linescore: false, decisions: false, probablePitcher: false, flags: false });
+  const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
+  for (const g of page) {
+    const date = dateOf(g);
+    if (groups[groups.length - 1]?.date !== date) groups.push({ date, games: [] });
+    groups[groups.length - 1].games.push(renderScheduleGame(deps, { g, kind: 'main', date }, { team: false, linescore: false, decisions: false, probablePitcher: false, flags: false }));
+  }
+  return { status: 200, body: scheduleBody(groups, changed.length) };
+}
