@@ -159,6 +159,22 @@ describe('the request queue', () => {
     expect(starts).toEqual([0, 1300]);
   });
 
+  it('counts a cold attempt (nothing finished for a while: new connections) from when it finishes', async () => {
+    const clock = createVirtualClock();
+    const queue = makeQueue(clock, { maxRps: 1, concurrency: 1, coldAfterIdleMs: 4000 });
+    const starts: number[] = [];
+    const slow = async () => {
+      starts.push(clock.now());
+      await clock.sleep(300);
+    };
+    await Promise.all([queue.run(slow), queue.run(slow), queue.run(slow)]);
+    // The first is cold: its second counts from 300. The second is warm: the third follows 1 s after it.
+    expect(starts).toEqual([0, 1300, 2300]);
+    await clock.sleep(5000); // idle long enough to be cold again
+    await Promise.all([queue.run(slow), queue.run(slow)]);
+    expect(starts.slice(3)).toEqual([7600, 8900]);
+  });
+
   it('serves higher priority first among queued attempts', async () => {
     const clock = createVirtualClock();
     const queue = makeQueue(clock, { concurrency: 1 });
