@@ -15,6 +15,7 @@ export interface ApiClientOptions {
   timeoutMs: number;
   /** The shared rate-limited queue every attempt goes through. */
   queue: RequestQueue;
+  /** Required. Each exchange is logged at `debug` (`request done` / `request failed` with url, status, durationMs). */
   log: Logger;
   /** HTTP implementation. Default: the global `fetch`. */
   fetch?: typeof fetch;

@@ -56,7 +56,7 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
   }, timeoutMs);
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
-  const failed = (cause: unknown, otherwise: () => Error): Error => {
+  const failed = (otherwise: () => Error): Error => {
     if (timedOut) return new RequestTimeoutError(url, timeoutMs);
     if (signal?.aborted) return new AbortedError(`request to ${url} cancelled`);
     return otherwise();
@@ -70,14 +70,18 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
         signal: controller.signal,
       });
     } catch (err) {
-      throw failed(err, () => new NetworkError(url, err));
+      throw failed(() => new NetworkError(url, err));
     }
     status = res.status;
     let buffer: Uint8Array;
     try {
       buffer = new Uint8Array(await res.arrayBuffer());
     } catch (err) {
-      throw failed(err, () => new BadBodyError(url, `body cut off after the headers (${describe(err)})`, err));
+      // An error status stays an error status (a 404 must not turn retryable) even if its body broke.
+      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+      throw failed(() =>
+        res.ok ? new BadBodyError(url, `body cut off after the headers (${describe(err)})`, err) : new HttpStatusError(url, res.status, retryAfterMs),
+      );
     }
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(buffer); // keeps a BOM: the text as received
     const declared = Number(res.headers.get('content-length'));

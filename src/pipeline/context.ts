@@ -33,6 +33,22 @@ export function emptyCounts(): RunCounts {
   };
 }
 
+/** Summed time per stage of game loads (across concurrent workers), for the benchmark. */
+export interface StageTimings {
+  /** Waiting for the HTTP exchanges (queue, network, decompression, JSON.parse inside the client). */
+  fetchMs: number;
+  /** JSON.parse of bodies, as reported by the client (part of fetchMs). */
+  parseMs: number;
+  hashMs: number;
+  extractMs: number;
+  /** The load transaction minus extraction. */
+  dbMs: number;
+}
+
+export function emptyTimings(): StageTimings {
+  return { fetchMs: 0, parseMs: 0, hashMs: 0, extractMs: 0, dbMs: 0 };
+}
+
 /** Progress of a long drain, for a bar on a TTY or periodic log lines. */
 export interface ProgressSink {
   start(total: number): void;
@@ -56,4 +72,6 @@ export interface PipelineContext {
   /** Identifies this process's leases (`host:pid:random`). */
   owner: string;
   progress?: ProgressSink;
+  /** When set, game loads add their stage times here. */
+  timings?: StageTimings;
 }

@@ -1,5 +1,6 @@
 import { AbortedError, ApiError, describeError } from '../errors.js';
 import type { PipelineContext } from './context.js';
+import { enqueueMissingPeople } from './game-rows.js';
 import { loadGame } from './load-game.js';
 import { loadPeopleBatch, PEOPLE_BATCH } from './load-people.js';
 import { type ClaimedItem, claimWork, countPending, failWork, releaseWork } from './worklist.js';
@@ -12,14 +13,14 @@ export interface DrainOptions {
 }
 
 /**
- * Work the worklist until nothing is due: games first (their loads queue the people they
- * reference), then people in batches. A failing item is recorded and retried later; other work
+ * Work the worklist until nothing is due: games first, then every person the loaded games
+ * reference who is not stored yet, then people in batches. A failing item is recorded and retried later; other work
  * continues. Stops claiming when `ctx.signal` aborts and lets the items in hand finish.
  */
 export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {}): Promise<void> {
   const workers = Math.max(1, opts.workers ?? ctx.config.concurrency);
   let processed = 0;
-  const total = (await countPending(ctx.db, 'game')) + (await countPending(ctx.db, 'person'));
+  let total = (await countPending(ctx.db, 'game')) + (await countPending(ctx.db, 'person'));
   ctx.counts.requested += total;
   ctx.progress?.start(total);
   const tick = () => ctx.progress?.update(++processed, Math.max(total, processed));
@@ -35,6 +36,11 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
       }
     };
     await Promise.all(Array.from({ length: workers }, gameWorker));
+    if (!ctx.signal.aborted) {
+      const people = await enqueueMissingPeople(ctx.db, ctx.runId);
+      ctx.counts.requested += people;
+      total += people;
+    }
     while (!stop()) {
       const people = await claimWork(ctx.db, 'person', PEOPLE_BATCH * 2, ctx.owner);
       if (people.length === 0) break;

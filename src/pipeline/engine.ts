@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { describeError } from '../errors.js';
-import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts } from './context.js';
+import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts, type StageTimings } from './context.js';
 import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from './runs.js';
 import { createOwner, releaseDeadLeases } from './worklist.js';
 
@@ -18,6 +18,8 @@ export interface EngineDeps {
   now?: () => Date;
   signal?: AbortSignal;
   progress?: ProgressSink;
+  /** Collect per-stage times of game loads (benchmark). */
+  timings?: StageTimings;
 }
 
 export interface RunResult<T> {
@@ -61,6 +63,7 @@ export async function withRun<T>(
     counts,
     owner: createOwner(),
     progress: deps.progress,
+    timings: deps.timings,
   };
   const timer = setInterval(() => {
     heartbeatRun(db, runId, counts).catch(() => {});

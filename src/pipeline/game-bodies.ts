@@ -1,5 +1,5 @@
 import { BadBodyError } from '../errors.js';
-import { bodySha256, splitFeedLive } from '../extract/index.js';
+import { bodySha256, bodyTextSha256, splitFeedLive } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
@@ -21,18 +21,31 @@ export interface GameBodies {
  * requests in parallel) or one v1.1 feed/live (`DUGOUT_GAME_SOURCE=feed`) split into the same two.
  */
 export async function fetchGameBodies(ctx: PipelineContext, gamePk: number): Promise<GameBodies> {
+  const started = performance.now();
+  const bodies = await fetchBodies(ctx, gamePk);
+  if (ctx.timings) ctx.timings.fetchMs += performance.now() - started - bodies.hashMs;
+  if (ctx.timings) ctx.timings.hashMs += bodies.hashMs;
+  return bodies;
+}
+
+async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBodies & { hashMs: number }> {
   if (ctx.config.gameSource === 'feed') {
     const res = await ctx.client.call('liveGameV1', { game_pk: gamePk }, { signal: ctx.signal });
     ctx.counts.requests++;
+    addParse(ctx, res);
     const parts = splitFeedLive(res.body);
     if (!isObject(parts.boxscore) || !isObject(parts.playByPlay)) {
       throw new BadBodyError(res.url, 'feed/live without liveData.boxscore and liveData.plays');
     }
+    const t = performance.now();
+    const boxscore = fromObject('boxscore', parts.boxscore);
+    const playByPlay = fromObject('playByPlay', parts.playByPlay);
     return {
-      boxscore: fromObject('boxscore', parts.boxscore),
-      playByPlay: fromObject('playByPlay', parts.playByPlay),
+      boxscore,
+      playByPlay,
       source: 'feed',
       feedTimestamp: typeof parts.timeStamp === 'string' ? parts.timeStamp : null,
+      hashMs: performance.now() - t,
     };
   }
   const [box, pbp] = await Promise.all([
@@ -40,18 +53,29 @@ export async function fetchGameBodies(ctx: PipelineContext, gamePk: number): Pro
     ctx.client.call('playByPlay', { game_pk: gamePk }, { signal: ctx.signal }),
   ]);
   ctx.counts.requests += 2;
+  addParse(ctx, box);
+  addParse(ctx, pbp);
   if (!isObject(box.body) || !isObject((box.body as Record<string, unknown>).teams)) {
     throw new BadBodyError(box.url, 'boxscore without teams');
   }
   if (!isObject(pbp.body) || !Array.isArray((pbp.body as Record<string, unknown>).allPlays)) {
     throw new BadBodyError(pbp.url, 'playByPlay without allPlays');
   }
+  const t = performance.now();
+  const boxSha = bodySha256('boxscore', box.body);
+  const pbpSha = bodyTextSha256(pbp.text);
   return {
-    boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: bodySha256('boxscore', box.body) },
-    playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: bodySha256('playByPlay', pbp.body) },
+    boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha },
+    playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha },
     source: 'boxscore',
     feedTimestamp: null,
+    hashMs: performance.now() - t,
   };
+}
+
+function addParse(ctx: PipelineContext, res: object): void {
+  const parseMs = (res as { parseMs?: unknown }).parseMs;
+  if (ctx.timings && typeof parseMs === 'number') ctx.timings.parseMs += parseMs;
 }
 
 function fromObject(kind: 'boxscore' | 'playByPlay', body: unknown): GameBody {

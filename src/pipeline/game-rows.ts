@@ -1,4 +1,4 @@
-import { sql } from '../db/client.js';
+import { queryRows, sql } from '../db/client.js';
 import { insertRows, type Executor } from '../db/rows.js';
 import { battingLines, pitches, pitchingLines, plays, rejects } from '../db/schema/index.js';
 import { extractBoxscore, extractPlayByPlay, type RejectRow } from '../extract/index.js';
@@ -51,27 +51,28 @@ export async function replaceGameRows(tx: Executor, gamePk: number, rows: GameRo
   return n;
 }
 
-/** Person ids a game's rows reference (batters, pitchers, players with lines). */
-export function personIdsOf(rows: GameRows): number[] {
-  const ids = new Set<number>();
-  for (const r of rows.battingLines) ids.add(Number(r.person_id));
-  for (const r of rows.pitchingLines) ids.add(Number(r.person_id));
-  for (const r of rows.plays) {
-    if (r.batter_id != null) ids.add(Number(r.batter_id));
-    if (r.pitcher_id != null) ids.add(Number(r.pitcher_id));
-  }
-  ids.delete(Number.NaN);
-  return [...ids].sort((a, b) => a - b);
-}
-
-/** Queue a fetch of every referenced person not yet in mlb.people (sorted, so concurrent loads lock in one order). */
-export async function enqueueMissingPeople(tx: Executor, personIds: number[], runId: number): Promise<void> {
-  if (personIds.length === 0) return;
-  await tx.execute(sql`
-    insert into ingest.work_items (kind, key, reason, status, run_id)
-    select 'person', id::text, 'game_person', 'pending', ${runId}
-    from unnest(string_to_array(${personIds.join(',')}, ',')::int[]) as id
-    where not exists (select 1 from mlb.people p where p.person_id = id)
-    order by id
-    on conflict (kind, key) do nothing`);
+/**
+ * Queue a fetch of every person a loaded game references who is not in mlb.people yet. Derived from
+ * the stored rows in one statement after the games are loaded, so it holds no lock inside a game's
+ * transaction and a crash cannot lose it (the next drain derives it again).
+ */
+export async function enqueueMissingPeople(tx: Executor, runId: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with referenced as (
+          select person_id as id from mlb.batting_lines
+          union select person_id from mlb.pitching_lines
+          union select batter_id from mlb.plays where batter_id is not null
+          union select pitcher_id from mlb.plays where pitcher_id is not null),
+        added as (
+          insert into ingest.work_items (kind, key, reason, status, run_id)
+          select 'person', r.id::text, 'game_person', 'pending', ${runId}
+          from referenced r
+          where not exists (select 1 from mlb.people p where p.person_id = r.id)
+          order by r.id
+          on conflict (kind, key) do nothing
+          returning 1)
+        select count(*)::int as n from added`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -1,36 +1,46 @@
+import { sql } from '../db/client.js';
 import type { ClaimedItem } from './worklist.js';
 import { completeWork } from './worklist.js';
 import type { PipelineContext } from './context.js';
 import { fetchGameBodies } from './game-bodies.js';
-import { enqueueMissingPeople, extractGameRows, personIdsOf, replaceGameRows } from './game-rows.js';
+import { extractGameRows, replaceGameRows } from './game-rows.js';
 import { readGameHashes, upsertGameBody } from './raw-store.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 
 /**
  * Load one final game: fetch its bodies, then in ONE transaction compare the stored hashes (an
- * unchanged pair writes nothing), upsert both raw bodies, delete and re-insert every derived row,
- * queue missing people and mark the work item done.
+ * unchanged pair writes nothing), upsert both raw bodies, delete and re-insert every derived row
+ * and mark the work item done. (The people it references are queued by the drain afterwards.)
  */
 export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise<LoadOutcome> {
   const gamePk = Number(item.key);
   const bodies = await fetchGameBodies(ctx, gamePk);
   ctx.counts.fetched++;
+  let extractMs = 0;
+  const txStarted = performance.now();
   const outcome = await ctx.db.transaction(async (tx) => {
+    // A lost commit after a crash only means the game is fetched again (its item is not done either).
+    await tx.execute(sql`set local synchronous_commit = off`);
     const stored = await readGameHashes(tx, gamePk);
     if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha) {
       await completeWork(tx, item, ctx.runId, ctx.now());
       return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
     }
+    const t = performance.now();
     const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body);
+    extractMs = performance.now() - t;
     const { source, feedTimestamp } = bodies;
     await upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source);
     await upsertGameBody(tx, 'play_by_play', gamePk, bodies.playByPlay.text, bodies.playByPlay.sha, ctx.runId, source, feedTimestamp);
     const n = await replaceGameRows(tx, gamePk, rows, ctx.runId);
-    await enqueueMissingPeople(tx, personIdsOf(rows), ctx.runId);
     await completeWork(tx, item, ctx.runId, ctx.now());
     return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
   });
+  if (ctx.timings) {
+    ctx.timings.extractMs += extractMs;
+    ctx.timings.dbMs += performance.now() - txStarted - extractMs;
+  }
   if (outcome.outcome === 'unchanged') {
     ctx.counts.unchanged++;
     ctx.counts.gamesUnchanged++;

@@ -48,6 +48,7 @@ export interface RequestQueueOptions {
   clock?: Clock;
   /** Uniform [0, 1) source for backoff jitter. Default `Math.random`. */
   random?: () => number;
+  /** Required. Retries and pauses are logged at `warn`. */
   log: Logger;
   /** Shutdown: aborting rejects queued and sleeping requests with `AbortedError` and aborts in-flight attempts. */
   signal?: AbortSignal;

@@ -54,7 +54,7 @@ export function changePerson(core: Core, personId?: number, kind?: 'trade' | 'nu
   const rng = createRng(hashSeed(core.seed, n, 0xc4a9));
   const players = core.league.people.filter((p) => p.isPlayer);
   const p = personId !== undefined ? core.league.personById.get(personId) : players[rng.int(0, players.length - 1)];
-  if (!p || !p.isPlayer) throw new Error(`unknown player ${personId}`);
+  if (!p?.isPlayer) throw new Error(`unknown player ${personId}`);
   const overlay = core.overlay(p.id, now);
   const teamId = overlay?.teamId ?? p.teamId;
   const change = kind ?? (n % 2 === 0 ? 'trade' : 'number');

@@ -3,7 +3,7 @@
  * decisions. Every game body (feed/live, boxscore, playByPlay, linescore) renders from one view.
  */
 
-import { GAME_OVER_MINUTES, type GameStatus, type Phase, statusAt, transitions } from './clock/status.js';
+import { type GameStatus, type Phase, statusAt, transitions } from './clock/status.js';
 import { deriveBoxes, type TeamBox } from './derive/box-stats.js';
 import { applyCorrections } from './derive/corrections.js';
 import { computeDecisions, type Decisions } from './derive/decisions.js';
@@ -92,6 +92,5 @@ export function buildGameView(model: SeasonModel, state: SimState, g: SchedGame,
   }
   view.boxes = deriveBoxes(cut.plays, log.lineups, log.starters, cut.lastComplete);
   if (phase === 'over' || phase === 'final') view.decisions = computeDecisions(cut.plays, view.boxes);
-  void GAME_OVER_MINUTES;
   return view;
 }

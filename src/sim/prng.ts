@@ -104,11 +104,10 @@ function hex8(n: number): string {
 /** Formats 128 bits derived from the parts as a UUID-looking string (version nibble 3). */
 export function uuidFrom(...parts: number[]): string {
   const r = new Mulberry32(hashSeed(...parts));
-  const w = () => Math.floor(r.next() * 4294967296) >>> 0;
-  const a = hex8(w());
-  const b = hex8(w());
-  const c = hex8(w());
-  const d = hex8(w());
+  const a = hex8(Math.floor(r.next() * 4294967296) >>> 0);
+  const b = hex8(Math.floor(r.next() * 4294967296) >>> 0);
+  const c = hex8(Math.floor(r.next() * 4294967296) >>> 0);
+  const d = hex8(Math.floor(r.next() * 4294967296) >>> 0);
   const variant = ((parseInt(c[0], 16) & 3) | 8).toString(16);
   return `${a}-${b.slice(0, 4)}-3${b.slice(5, 8)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
 }

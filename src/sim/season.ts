@@ -68,7 +68,8 @@ export function createSeasonModel(seed: number, season: number): SeasonModel {
   for (const t of league.teams) springVenues.set(t.springVenueId, springVenue(t.springVenueId, t.springLeagueId));
   const outcomes = new Map<number, Outcome>();
   let post: SchedGame[] | undefined;
-  const lastRegular = regular.reduce((m, g) => (g.officialDate > m ? g.officialDate : m), regular[0].officialDate);
+  let lastRegular = regular[0].officialDate;
+  for (const g of regular) if (g.officialDate > lastRegular) lastRegular = g.officialDate;
 
   const simulate = (gamePk: number): GameLog => {
     const g = byPk.get(gamePk);
@@ -142,7 +143,10 @@ export function createSeasonModel(seed: number, season: number): SeasonModel {
     dates: { ...keyDates, springStart, postStart, postEnd: addDays(lastRegular, 34) },
     baseGames,
     allGames,
-    game: (pk) => byPk.get(pk) ?? (pk >= pkBase + 3_300 ? (allGames(), byPk.get(pk)) : undefined),
+    game: (pk) => {
+      if (!byPk.has(pk) && pk >= pkBase + 3_300) allGames();
+      return byPk.get(pk);
+    },
     dhChangeOf: (pk) => dhChanges.get(pk),
     venue: (id) => league.venueById.get(id) ?? springVenues.get(id),
     simulate,

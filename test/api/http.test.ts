@@ -133,6 +133,13 @@ describe('the HTTP client', () => {
     }
   });
 
+  it('keeps a 404 not retryable even when its body is cut off', async () => {
+    const seen = script({ status: 404, body: fixture('errors/404.json'), gzip: false, cutAfterBytes: 10 });
+    const err = await setup().client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 404, retryable: false });
+    expect(seen()).toHaveLength(1);
+  });
+
   it('waits the Retry-After seconds of a 503, pausing the queue, then succeeds', async () => {
     const seen = script({ status: 503, headers: { 'retry-after': '7' } }, OK);
     const { client, queue, clock } = setup();

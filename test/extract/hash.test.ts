@@ -63,3 +63,14 @@ describe('textSha256', () => {
     expect(textSha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
+
+describe('bodyTextSha256', () => {
+  it('ignores a leading copyright member in any spacing and keeps everything else', async () => {
+    const { bodyTextSha256 } = await import('../../src/extract/hash.js');
+    const a = bodyTextSha256('{"copyright":"Copyright 2024 MLB","allPlays":[1,2]}');
+    const b = bodyTextSha256('{ "copyright" : "Copyright 2026 \\"MLB\\"", "allPlays":[1,2]}');
+    expect(a).toBe(b);
+    expect(bodyTextSha256('{"copyright":"x","allPlays":[1,3]}')).not.toBe(a);
+    expect(bodyTextSha256('{"allPlays":[1,2]}')).toBe(a);
+  });
+});

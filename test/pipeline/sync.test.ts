@@ -67,8 +67,8 @@ describe('sync after the simulated clock moves', () => {
     expect(Number(before[0]!.n)).toBeGreaterThan(0);
 
     // The changed person was fetched again.
-    const p = await (await fetch(`${h.url}/v1/people/${person.personId}`)).json();
-    const served = p.people[0];
+    const p = (await (await fetch(`${h.url}/v1/people/${person.personId}`)).json()) as { people: Array<{ currentTeam?: { id: number }; primaryNumber?: string }> };
+    const served = p.people[0]!;
     const stored = await queryRows<{ team: number | null; num: string | null }>(
       db,
       sql`select current_team_id as team, primary_number as num from mlb.people where person_id = ${person.personId}`,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { registerApi } from './api.js';
 import { registerBackfill } from './backfill.js';
+import { registerBench } from './bench.js';
 import { registerCheck } from './check.js';
 import { registerDaemon } from './daemon.js';
 import { registerDemo } from './demo.js';
@@ -31,4 +32,5 @@ export function registerCommands(program: Command, ctx: CliContext, setExit: Set
   registerApi(program, ctx, setExit);
   registerSim(program, ctx);
   registerDemo(program, ctx, setExit);
+  registerBench(program, ctx);
 }

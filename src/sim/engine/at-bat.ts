@@ -1,6 +1,6 @@
 /** One plate appearance, pitch by pitch, with the base running that can happen between pitches. */
 
-import type { BaseNum, BattedBall, Person } from '../types.js';
+import type { BaseNum, BattedBall, Ev, Person } from '../types.js';
 import { type Ctx, credit, defense, makeMove, personOf, pushEvent, type Runner, settleEvent } from './context.js';
 import { batterTo, EVENTS, forceAdvance, type InPlayResult, resolveInPlay, sacBunt } from './in-play.js';
 import { currentPitchCount } from './team-state.js';
@@ -63,13 +63,29 @@ function betweenPitches(c: Ctx): void {
   if (c.rng.chance(0.003)) pushEvent(c, { kind: 'action', eventType: 'mound_visit', player: 0 }, c.rng.int(25000, 60000), 5000);
 }
 
-function pitchEvent(c: Ctx, call: string, inPlay: boolean) {
+function pitchEvent(c: Ctx, call: string, inPlay: boolean): Ev {
   c.pitchNumber += 1;
-  const pitcher = defense(c).pitcher;
-  const team = defense(c);
-  team.pitchCount.set(pitcher, (team.pitchCount.get(pitcher) ?? 0) + 1);
+  const team = c.top ? c.home : c.away;
+  team.count += 1;
   const duration = inPlay ? c.rng.int(7000, 18000) : 3000;
-  return pushEvent(c, { kind: 'pitch', type: '', call, pitcher, pitchNumber: c.pitchNumber }, duration, inPlay ? 0 : c.rng.int(11000, 24000));
+  // One literal with every field keeps all pitch events on a single hidden class.
+  const ev: Ev = {
+    kind: 'pitch',
+    type: '',
+    call,
+    pitcher: team.pitcher,
+    pitchNumber: c.pitchNumber,
+    startMs: c.t,
+    endMs: c.t + duration,
+    balls: c.balls,
+    strikes: c.strikes,
+    outs: c.outs,
+    awayScore: c.awayScore,
+    homeScore: c.homeScore,
+  };
+  c.events.push(ev);
+  c.t += duration + (inPlay ? 0 : c.rng.int(11000, 24000));
+  return ev;
 }
 
 function wantsIntentionalWalk(c: Ctx, batter: Person): boolean {
@@ -89,7 +105,10 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
   c.strikes = 0;
   c.pitchNumber = 0;
   c.origins = new Map<number, BaseNum>();
-  c.bases.forEach((r, i) => r && c.origins.set(r.id, (i + 1) as BaseNum));
+  for (let i = 0; i < 3; i++) {
+    const r = c.bases[i];
+    if (r) c.origins.set(r.id, (i + 1) as BaseNum);
+  }
   if (c.rng.chance(0.004)) {
     c.strikes = 1;
     pushEvent(c, { kind: 'no_pitch', call: 'AC', pitchNumber: 0, player: batterId }, 5000, 8000);

@@ -18,6 +18,8 @@ export interface TeamState {
   next: number;
   pitcher: number;
   pitchCount: Map<number, number>;
+  /** Pitches thrown by the current pitcher (mirrors pitchCount for speed). */
+  count: number;
   /** Outs recorded by the current pitcher since he entered. */
   outsSinceEntry: number;
   battersSinceEntry: number;
@@ -63,7 +65,9 @@ export function createTeamState(rng: Rng, league: League, teamId: number, gameIn
   const fielders: Record<string, number> = { '1': starter };
   for (const code of POS_ORDER) fielders[code] = starters[code];
   const battingOrder = new Map<number, string>();
-  order.forEach((id, i) => battingOrder.set(id, `${i + 1}00`));
+  order.forEach((id, i) => {
+    battingOrder.set(id, `${i + 1}00`);
+  });
   const pos = new Map<number, string>(posOf);
   pos.set(starter, '1');
   const bullpen = [...depth.bullpen];
@@ -77,6 +81,7 @@ export function createTeamState(rng: Rng, league: League, teamId: number, gameIn
     next: 0,
     pitcher: starter,
     pitchCount: new Map([[starter, 0]]),
+    count: 0,
     outsSinceEntry: 0,
     battersSinceEntry: 0,
     runsAllowedByStarter: 0,
@@ -95,7 +100,9 @@ export function changePitcher(team: TeamState, newPitcher: number): number {
   team.pitcher = newPitcher;
   team.fielders['1'] = newPitcher;
   team.pos.set(newPitcher, '1');
+  team.pitchCount.set(old, team.count);
   team.pitchCount.set(newPitcher, 0);
+  team.count = 0;
   team.outsSinceEntry = 0;
   team.battersSinceEntry = 0;
   const i = team.bullpen.indexOf(newPitcher);
@@ -131,5 +138,5 @@ export function takeFieldPos(team: TeamState, id: number): string | undefined {
 
 /** Pitches thrown so far by the current pitcher. */
 export function currentPitchCount(team: TeamState): number {
-  return team.pitchCount.get(team.pitcher) ?? 0;
+  return team.count;
 }

@@ -99,7 +99,8 @@ async function handleControl(deps: ServerDeps, req: IncomingMessage, res: Server
     if (path === '/__sim/games' && req.method === 'GET') return reply(200, deps.listGames());
     if (path === '/__sim/stats' && req.method === 'GET') {
       const m = process.memoryUsage();
-      return reply(200, { rss: m.rss, heapUsed: m.heapUsed, cacheBytes: core.bodies.bytes, cacheEntries: core.bodies.size });
+      const cpu = process.cpuUsage();
+      return reply(200, { rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, cacheBytes: core.bodies.bytes, cacheEntries: core.bodies.size });
     }
     return reply(404, { error: 'unknown control endpoint' });
   } catch (err) {

@@ -3,19 +3,18 @@
 import type { TeamBox } from '../derive/box-stats.js';
 import type { Line } from '../derive/lines.js';
 import type { GameView } from '../game-view.js';
-import { isoMillis, localClock, longDate, venueOffset } from '../time.js';
+import { localClock, longDate, venueOffset } from '../time.js';
 import type { League, Play } from '../types.js';
 import { ordinal } from './common.js';
 
 type Field = { label: string; value?: string };
 
-function nameList(league: League, box: TeamBox, stat: (l: Line) => number, lines: Map<number, Line>): string {
+function nameList(league: League, stat: (l: Line) => number, lines: Map<number, Line>): string {
   const parts: string[] = [];
   for (const [id, l] of lines) {
     const n = stat(l);
     if (n > 0) parts.push(n > 1 ? `${league.personById.get(id)!.boxscoreName} ${n}` : league.personById.get(id)!.boxscoreName);
   }
-  void box;
   return parts.length ? `${parts.join('; ')}.` : '';
 }
 
@@ -24,12 +23,12 @@ export function teamInfo(league: League, box: TeamBox, plays: readonly Play[], t
   const bat = box.batting;
   const batting: Field[] = [];
   const add = (list: Field[], label: string, value: string) => value && list.push({ label, value });
-  add(batting, '2B', nameList(league, box, (l) => l.doubles, bat));
-  add(batting, '3B', nameList(league, box, (l) => l.triples, bat));
-  add(batting, 'HR', nameList(league, box, (l) => l.homeRuns, bat));
-  add(batting, 'TB', nameList(league, box, (l) => l.totalBases, bat));
-  add(batting, 'RBI', nameList(league, box, (l) => l.rbi, bat));
-  add(batting, 'GIDP', nameList(league, box, (l) => l.groundIntoDoublePlay, bat));
+  add(batting, '2B', nameList(league, (l) => l.doubles, bat));
+  add(batting, '3B', nameList(league, (l) => l.triples, bat));
+  add(batting, 'HR', nameList(league, (l) => l.homeRuns, bat));
+  add(batting, 'TB', nameList(league, (l) => l.totalBases, bat));
+  add(batting, 'RBI', nameList(league, (l) => l.rbi, bat));
+  add(batting, 'GIDP', nameList(league, (l) => l.groundIntoDoublePlay, bat));
   let risp = 0;
   let rispHits = 0;
   for (const p of plays) {
@@ -41,10 +40,10 @@ export function teamInfo(league: League, box: TeamBox, plays: readonly Play[], t
   batting.push({ label: 'Team RISP', value: `${rispHits}-for-${risp}.` });
   batting.push({ label: 'Team LOB', value: `${box.innings.reduce((a, r) => a + r.leftOnBase, 0)}.` });
   const running: Field[] = [];
-  add(running, 'SB', nameList(league, box, (l) => l.stolenBases, bat));
-  add(running, 'CS', nameList(league, box, (l) => l.caughtStealing, bat));
+  add(running, 'SB', nameList(league, (l) => l.stolenBases, bat));
+  add(running, 'CS', nameList(league, (l) => l.caughtStealing, bat));
   const fielding: Field[] = [];
-  add(fielding, 'E', nameList(league, box, (l) => l.errors, box.fielding));
+  add(fielding, 'E', nameList(league, (l) => l.errors, box.fielding));
   const out = [{ title: 'BATTING', fieldList: batting }];
   if (running.length) out.push({ title: 'BASERUNNING', fieldList: running });
   if (fielding.length) out.push({ title: 'FIELDING', fieldList: fielding });
@@ -109,7 +108,6 @@ export function gameInfo(league: League, view: GameView, extras: { officials: Ar
   }
   info.push({ label: 'Venue', value: `${venue?.name ?? 'Ballpark'}.` });
   info.push({ label: longDate(view.g.officialDate) });
-  void isoMillis;
   return info;
 }
 

@@ -3,7 +3,7 @@
 import type { TeamInfo } from '../data/teams.js';
 import { SPRING_LEAGUES } from '../data/teams.js';
 import { fullName } from '../people-gen.js';
-import type { League, Person } from '../types.js';
+import type { League } from '../types.js';
 
 export const COPYRIGHT =
   'Copyright 2026 MLB Advanced Media, L.P.  Use of any content on this page acknowledges agreement to the terms posted here http://gdx.mlb.com/components/copyright.txt';
@@ -91,6 +91,7 @@ export function personIdRef(id: number): { id: number; link: string } {
   return ref;
 }
 
+/** {id, name, link} of a team. */
 export function teamRef(t: TeamInfo) {
   return { id: t.id, name: t.name, link: `/api/v1/teams/${t.id}` };
 }

@@ -43,6 +43,7 @@ export const ACTION_NAMES: Record<string, string> = {
   game_advisory: 'Game Advisory',
 };
 
+/** Builds the play, action and name describers for a league. */
 export function createDescriber(league: League) {
   const name = (id: number) => {
     const p = league.personById.get(id);

@@ -53,6 +53,7 @@ function runnerJson(league: League, m: RunnerMove) {
   };
 }
 
+/** Renders plays of one game (descriptions, runners, events) as JSON-ready objects. */
 export function createPlayRenderer(league: League, seed: number, gamePk: number) {
   const d = createDescriber(league);
   const person = (id: number) => league.personById.get(id)!;

@@ -8,6 +8,7 @@ import { COPYRIGHT } from '../render/common.js';
 import { renderFeed, teamWithRecord } from '../render/feed.js';
 import { renderLinescore } from '../render/linescore.js';
 import { renderPlays } from '../render/plays.js';
+import { stringifyBody } from '../render/raw-json.js';
 import { parseTimecode, timecode } from '../time.js';
 import type { SchedGame } from '../types.js';
 import { notFound, type RouteResult } from './result.js';
@@ -48,7 +49,7 @@ export function gameBody(core: Core, kind: GameBodyKind, gamePk: number, asOfMs:
     const hit = core.bodies.get(key);
     if (hit) return { status: 200, entry: hit };
   }
-  const body = Buffer.from(JSON.stringify(renderGameBody(core, kind, core.view(g, asOfMs))));
+  const body = Buffer.from(stringifyBody(renderGameBody(core, kind, core.view(g, asOfMs))));
   if (key) return { status: 200, entry: core.bodies.set(key, body) };
   return { status: 200, entry: { json: body } };
 }

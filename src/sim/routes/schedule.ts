@@ -2,9 +2,10 @@
 
 import { GAME_OVER_MINUTES, statusAt, transitions } from '../clock/status.js';
 import type { Core } from '../core.js';
+import { personRef } from '../render/common.js';
 import { renderLinescore } from '../render/linescore.js';
 import { type Hydrations, type Listing, listingsOf, renderScheduleGame, type ScheduleDeps, scheduleBody } from '../render/schedule.js';
-import { addDays, toDate } from '../time.js';
+import { toDate } from '../time.js';
 import type { SchedGame } from '../types.js';
 import { badRequest, list, parseDate, type RouteResult } from './result.js';
 
@@ -29,8 +30,8 @@ function scheduleDeps(core: Core, hyd: Hydrations): ScheduleDeps {
       const out: ReturnType<ScheduleDeps['liveState']> = { away: last?.awayScore ?? 0, home: last?.homeScore ?? 0 };
       if (hyd.linescore) out.linescore = renderLinescore(core.league, view);
       const d = view.decisions;
-      if (hyd.decisions && d && d.winner) {
-        const ref = (id: number) => ({ id, fullName: core.league.personById.get(id) ? `${core.league.personById.get(id)!.useName} ${core.league.personById.get(id)!.useLastName}` : '', link: `/api/v1/people/${id}` });
+      if (hyd.decisions && d?.winner) {
+        const ref = (id: number) => personRef(core.league, id);
         out.decisions = { winner: ref(d.winner), loser: ref(d.loser!), ...(d.save ? { save: ref(d.save) } : {}) };
       }
       return out;
@@ -98,7 +99,6 @@ export function scheduleRoute(core: Core, params: URLSearchParams): RouteResult 
     if (groups[groups.length - 1]?.date !== l.date) groups.push({ date: l.date, games: [] });
     groups[groups.length - 1].games.push(renderScheduleGame(deps, l, hyd));
   }
-  void addDays;
   return { status: 200, body: scheduleBody(groups) };
 }
 

@@ -49,7 +49,7 @@ export function applyRegularDisruptions(rng: Rng, league: League, games: SchedGa
   for (let tries = 0; tries < 200; tries++) {
     const g = rng.pick(suspendable);
     const next = byPairDate.get(keyOf(g.awayId, g.homeId, addDays(g.originalDate, 1)));
-    if (!next || next.dayNight !== 'night' || busy(g)) continue;
+    if (next?.dayNight !== 'night' || busy(g)) continue;
     const resumeStartMs = next.startMs - 200 * MINUTE_MS;
     g.suspended = { afterHalfInnings: 11, resumeDate: next.originalDate, resumeStartMs, reason: 'Rain' };
     mark(g);

@@ -22,9 +22,8 @@ interface SeriesSpec {
   higherHosts: number[];
 }
 
-function specs(season: number, lastRegular: string): SeriesSpec[] {
+function specs(lastRegular: string): SeriesSpec[] {
   const d = (n: number) => addDays(lastRegular, n);
-  void season;
   return [
     { type: 'F', bestOf: 3, description: 'Wild Card', dates: [d(2), d(3), d(4)], higherHosts: [1, 2, 3] },
     { type: 'D', bestOf: 5, description: 'Division Series', dates: [d(6), d(7), d(9), d(10), d(12)], higherHosts: [1, 2, 5] },
@@ -62,7 +61,7 @@ export interface PostseasonContext {
 /** Builds and plays the whole postseason; returns its games in date order. */
 export function buildPostseason(ctx: PostseasonContext): SchedGame[] {
   const out: SchedGame[] = [];
-  const [wc, ds, lcs, ws] = specs(ctx.league.season, ctx.lastRegular);
+  const [wc, ds, lcs, ws] = specs(ctx.lastRegular);
   const seriesCount = new Map<number, number>();
   const playSeries = (spec: SeriesSpec, high: number, low: number, leagueLabel: string): number => {
     const wins = new Map([[high, 0], [low, 0]]);

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import postgres from 'postgres';
+import { backfillJob } from '../../jobs/backfill.js';
+import { createApiClient } from '../api/index.js';
+import type { Config } from '../config.js';
+import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { emptyTimings } from '../pipeline/context.js';
+import { runNaiveLoad } from './bench-naive.js';
+import { createRequestQueue } from '../queue/index.js';
+
+export interface BenchOptions {
+  pglite: boolean;
+  seed: number;
+  season: number;
+  /** Regular-season games to load (default all 2,430). */
+  games?: number;
+  /** Games loaded by the naive baseline. */
+  baselineGames: number;
+  concurrency: number;
+  /** Admin URL of the Postgres server the fresh databases are created on. */
+  adminUrl: string;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TABLES = ['mlb.games', 'mlb.plays', 'mlb.pitches', 'mlb.batting_lines', 'mlb.pitching_lines', 'mlb.people', 'raw.boxscores', 'raw.play_by_play', 'raw.people'];
+
+/**
+ * Backfill a full simulated regular season from a simulator in a child process (so its memory and
+ * CPU are not dugout's) into a fresh database with the rate limit lifted, then load a sample through
+ * a naive loader (one request at a time, one INSERT per row, no hash skip) for the speed-up.
+ */
+export async function runBench(opts: BenchOptions, config: Config, log: Logger, out: (s: string) => void): Promise<void> {
+  const sim = await startSimProcess(opts.seed, opts.season);
+  const cleanups: Array<() => Promise<void>> = [async () => void sim.child.kill('SIGTERM')];
+  try {
+    const games = await regularSeasonGames(sim.url, opts.season, opts.games);
+    const range = { startDate: games[0]!.officialDate, endDate: games[games.length - 1]!.officialDate };
+    out(`simulator (child process) at ${sim.url}: ${games.length} regular-season games, ${range.startDate} … ${range.endDate}`);
+    const warmMs = await warmSimulator(sim.url, games.map((g) => g.gamePk));
+    out(`warmed the simulator (every body requested once) in ${(warmMs / 1000).toFixed(1)} s`);
+
+    const target = await freshDatabase(opts, 'bench', cleanups);
+    const queue = createRequestQueue({ maxRps: 100_000, concurrency: opts.concurrency * 2, maxAttempts: 5, retryAfterCapMs: 60_000, log });
+    const client = createApiClient({ baseUrl: sim.url, timeoutMs: 60_000, queue, log });
+    const timings = emptyTimings();
+    const benchConfig = { ...config, statsapiBaseUrl: sim.url, maxRps: 100_000, concurrency: opts.concurrency, sportIds: [1] };
+    const cpu0 = process.cpuUsage();
+    const started = performance.now();
+    const run = await backfillJob.run(
+      { database: target, client, config: benchConfig, log, timings },
+      { range, sportIds: [1], gameTypes: ['R'] },
+    );
+    const wallS = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    if (run.status !== 'succeeded') throw new Error(`the benchmark backfill ${run.status}: ${String(run.error ?? '')}`);
+    const rows = await countRows(target);
+    const totalRows = Object.entries(rows).filter(([t]) => t.startsWith('mlb.')).reduce((s, [, n]) => s + n, 0);
+    const loaded = run.counts.gamesLoaded;
+    out(`\ndugout backfill into ${opts.pglite ? 'PGlite' : 'Postgres'} (${target.describe}), concurrency ${opts.concurrency}:`);
+    out(`  wall ${wallS.toFixed(1)} s · ${(loaded / wallS).toFixed(1)} games/s · ${client.stats.requests} requests · ${(client.stats.bytes / 1e6).toFixed(1)} MB received`);
+    out(`  rows: ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+    out(`  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB · dugout CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);
+    const stageSum = timings.fetchMs + timings.hashMs + timings.extractMs + timings.dbMs;
+    const share = (ms: number) => `${((100 * ms) / stageSum).toFixed(0)}%`;
+    out(
+      `  time share (summed over workers): fetch ${share(timings.fetchMs - timings.parseMs)}, parse ${share(timings.parseMs)}, ` +
+        `hash ${share(timings.hashMs)}, extract ${share(timings.extractMs)}, database writes ${share(timings.dbMs)}`,
+    );
+
+    const sample = games.slice(0, opts.baselineGames).map((g) => g.gamePk);
+    const naiveDb = await freshDatabase(opts, 'naive', cleanups);
+    const naive = await runNaiveLoad(naiveDb, sim.url, sample);
+    const ourRate = loaded / wallS;
+    out(`\nnaive baseline (one request at a time, one INSERT per row, no hash skip) over ${sample.length} games:`);
+    out(`  ${naive.seconds.toFixed(1)} s · ${(sample.length / naive.seconds).toFixed(2)} games/s · ${naive.rows} rows`);
+    out(`  speed-up: ${(ourRate / (sample.length / naive.seconds)).toFixed(1)}×`);
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+  }
+}
+
+async function startSimProcess(seed: number, season: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/dugout.mjs'), 'sim', '--port', '0', '--seed', String(seed), '--season', String(season)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d) => {
+      buf += d;
+      const m = /at (http:\/\/\S+\/api)/.exec(buf);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
+  });
+  return { url, child };
+}
+
+async function regularSeasonGames(url: string, season: number, limit?: number): Promise<Array<{ gamePk: number; officialDate: string }>> {
+  const res = await fetch(`${url}/v1/schedule?sportId=1&season=${season}&gameType=R`);
+  const body = (await res.json()) as { dates: Array<{ games: Array<{ gamePk: number; officialDate: string; status: { codedGameState: string } }> }> };
+  const seen = new Map<number, { gamePk: number; officialDate: string }>();
+  for (const d of body.dates) for (const g of d.games) if (g.status.codedGameState === 'F') seen.set(g.gamePk, { gamePk: g.gamePk, officialDate: g.officialDate });
+  const all = [...seen.values()].sort((a, b) => a.officialDate.localeCompare(b.officialDate) || a.gamePk - b.gamePk);
+  if (!limit || limit >= all.length) return all;
+  // A prefix of whole days, so the backfill's date range holds exactly these games.
+  const lastDay = all[limit - 1]!.officialDate;
+  return all.filter((g) => g.officialDate <= lastDay);
+}
+
+async function warmSimulator(url: string, gamePks: number[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < gamePks.length) {
+      const pk = gamePks[next++]!;
+      for (const p of ['boxscore', 'playByPlay']) await (await fetch(`${url}/v1/game/${pk}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return performance.now() - started;
+}
+
+async function freshDatabase(opts: BenchOptions, label: string, cleanups: Array<() => Promise<void>>): Promise<Database> {
+  if (opts.pglite) {
+    const dir = mkdtempSync(path.join(tmpdir(), `dugout-${label}-`));
+    const db = await createDatabase({ databaseUrl: undefined, pgliteDir: path.join(dir, 'pglite') });
+    cleanups.push(async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await runMigrations(db, { databaseUrl: undefined });
+    return db;
+  }
+  const name = `dugout_${label}_${process.pid}`;
+  const admin = postgres(opts.adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const u = new URL(opts.adminUrl);
+  u.pathname = `/${name}`;
+  const db = await createDatabase({ databaseUrl: u.toString(), pgliteDir: '' }, { maxConnections: opts.concurrency + 2 });
+  cleanups.push(async () => {
+    await db.close();
+    const a = postgres(opts.adminUrl, { max: 1, onnotice: () => {} });
+    await a.unsafe(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+  await runMigrations(db, { databaseUrl: u.toString() });
+  return db;
+}
+
+async function countRows(db: Database): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) {
+    const [r] = await queryRows<{ n: number }>(db.db, sql.raw(`select count(*)::int as n from ${t}`));
+    out[t] = Number(r?.n ?? 0);
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { parsePositiveInt, parseSeason } from '../args.js';
+import { runBench } from '../bench.js';
+import type { CliContext } from '../context.js';
+
+interface BenchFlags {
+  pglite?: boolean;
+  games?: number;
+  baselineGames: number;
+  concurrency: number;
+  seed: number;
+  season: number;
+}
+
+export function registerBench(program: Command, ctx: CliContext): void {
+  program
+    .command('bench')
+    .description('benchmark: backfill a full simulated regular season into a fresh database, and a naive baseline for the speed-up')
+    .option('--pglite', 'load into a fresh embedded PGlite instead of Postgres')
+    .option('--games <n>', 'load only the first n regular-season games (whole days)', parsePositiveInt)
+    .option('--baseline-games <n>', 'games loaded by the naive baseline', parsePositiveInt, 60)
+    .option('--concurrency <n>', 'game loads in flight', parsePositiveInt, 4)
+    .option('--seed <n>', 'simulator seed', parsePositiveInt, 1)
+    .option('--season <year>', 'simulated season', parseSeason, 2025)
+    .action(async (f: BenchFlags) => {
+      const config = ctx.config();
+      // Fresh databases are created next to DATABASE_URL's database, else on the local server.
+      const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+      const log = ctx.log().child({}, { level: config.logLevel === 'info' ? 'warn' : config.logLevel });
+      await runBench({ ...f, pglite: Boolean(f.pglite), adminUrl }, config, log, (s) => ctx.out(s));
+    });
+}
