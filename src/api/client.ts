@@ -33,6 +33,8 @@ export interface ApiResponse<T = unknown> {
   /** Body bytes on the wire: `Content-Length` when sent (compressed size), else the decoded size. */
   bytes: number;
   durationMs: number;
+  /** Time spent parsing the JSON (part of durationMs), milliseconds. */
+  parseMs: number;
 }
 
 export interface CallOptions {

@@ -20,6 +20,8 @@ export interface RawResponse {
   /** Body bytes on the wire: `Content-Length` when the server sends it (compressed size), else the decoded size. */
   bytes: number;
   durationMs: number;
+  /** Of which JSON.parse (and the error-body check), milliseconds. */
+  parseMs: number;
 }
 
 export interface GetJsonOptions {
@@ -91,10 +93,12 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
       throw new HttpStatusError(url, res.status, retryAfterMs, text.slice(0, SNIPPET_CHARS) || undefined);
     }
+    const parseStarted = performance.now();
     const body = parseBody(url, text);
+    const parseMs = performance.now() - parseStarted;
     const durationMs = Math.round(performance.now() - started);
     log.debug({ url, status: res.status, durationMs, bytes }, 'request done');
-    return { url, status: res.status, text, body, bytes, durationMs };
+    return { url, status: res.status, text, body, bytes, durationMs, parseMs };
   } catch (err) {
     log.debug({ url, status, durationMs: Math.round(performance.now() - started), err }, 'request failed');
     throw err;
