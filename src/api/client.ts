@@ -19,7 +19,7 @@ export interface ApiClientOptions {
   log: Logger;
   /** HTTP implementation. Default: the global `fetch`. */
   fetch?: typeof fetch;
-  /** Default: `dugout/<version> (+https://github.com/dugout/dugout)`. */
+  /** Default: `dugout/<version> (MLB Stats API to PostgreSQL loader; node/<version>)`. */
   userAgent?: string;
 }
 
@@ -70,11 +70,10 @@ export interface ApiClient {
 }
 
 /** Project page named in the User-Agent. Placeholder owner: set the real repository when it is public. */
-export const PROJECT_URL = 'https://github.com/dugout/dugout';
 
 /** The default User-Agent: names dugout and its version. */
 export function defaultUserAgent(): string {
-  return `dugout/${readVersion()} (+${PROJECT_URL})`;
+  return `dugout/${readVersion()} (MLB Stats API to PostgreSQL loader; node/${process.versions.node})`;
 }
 
 /**

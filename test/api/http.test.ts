@@ -62,7 +62,7 @@ describe('the HTTP client', () => {
     expect(res.bytes).toBeLessThan(Buffer.byteLength(BOX) / 3); // the compressed size
     const [req] = seen();
     expect(req!.headers['accept-encoding']).toContain('gzip');
-    expect(req!.headers['user-agent']).toMatch(new RegExp(`^dugout/${readVersion().replace(/\./g, '\\.')} \\(\\+https://github\\.com/[^/]+/dugout\\)$`));
+    expect(req!.headers['user-agent']).toMatch(new RegExp(`^dugout/${readVersion().replace(/\./g, '\\.')} \\(MLB Stats API to PostgreSQL loader; node/[\\d.]+\\)$`));
     expect(client.stats).toMatchObject({ requests: 1, byStatus: { 200: 1 }, bytes: res.bytes });
   });
 
@@ -76,7 +76,7 @@ describe('the HTTP client', () => {
     await createApiClient({ baseUrl: server.baseUrl, timeoutMs: 1000, queue, log, fetch: fetchSpy }).call('boxscore', { game_pk: 1 });
     const headers = inits[0]!.headers as Record<string, string>;
     expect(headers['accept-encoding']).toBe('gzip');
-    expect(headers['user-agent']).toMatch(/^dugout\/\S+ \(\+https:\/\/github\.com\/[^/]+\/dugout\)$/);
+    expect(headers['user-agent']).toMatch(/^dugout\/\S+ \(MLB Stats API to PostgreSQL loader; node\/[\d.]+\)$/);
     expect(inits[0]!.signal).toBeInstanceOf(AbortSignal);
   });
 
