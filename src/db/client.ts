@@ -64,7 +64,7 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
   };
 }
 
-async function createPgliteDatabase(dir: string | undefined, options: DatabaseOptions): Promise<Database> {
+async function createPgliteDatabase(dir: string | undefined, _options: DatabaseOptions): Promise<Database> {
   let lock: DirLock | undefined;
   if (dir) {
     const abs = path.resolve(dir);

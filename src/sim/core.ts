@@ -35,13 +35,27 @@ export function createCore(model: SeasonModel, state: SimState, cacheBytes?: num
   const book = createRecordBook(model);
   const league = model.league;
   const postVisibleFromMs = Date.parse(`${model.dates.postStart}T00:00:00Z`) - 2 * 86_400_000;
+  // Views of finished games do not change with the clock: keep a few so a game's bodies derive once.
+  const views = new Map<string, GameView>();
+  const finishedView = (g: SchedGame, at: number): GameView => {
+    const { phase } = statusAt(model, g, at);
+    if (phase !== 'final' && phase !== 'over') return buildGameView(model, state, g, at, logs);
+    const key = `${g.gamePk}:${phase}:${correctionsFor(state, g.gamePk, at).length}`;
+    let v = views.get(key);
+    if (!v) {
+      v = buildGameView(model, state, g, at, logs);
+      views.set(key, v);
+      if (views.size > 16) views.delete(views.keys().next().value as string);
+    }
+    return v;
+  };
   const core: Core = {
     model,
     league,
     seed: model.seed,
     state,
     bodies: createBodyCache(cacheBytes),
-    view: (g, asOfMs = state.nowMs) => buildGameView(model, state, g, Math.min(asOfMs, state.nowMs), logs),
+    view: (g, asOfMs = state.nowMs) => finishedView(g, Math.min(asOfMs, state.nowMs)),
     recordOf(g, teamId) {
       const at = recordMoment(model, g, state.nowMs);
       if (g.gameType === 'R' || g.gameType === 'S') return book.recordAt(teamId, g.gameType, at, state.nowMs);

@@ -84,3 +84,19 @@ export async function createTestDatabase(opts: { onDisk?: boolean } = {}): Promi
 export function migrationCount(): number {
   return readdirSync(new URL('../../migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length;
 }
+
+/** Env for a child `dugout` against this database and a simulator URL, without politeness limits. */
+export function cliEnv(t: TestDatabase, simUrl: { url: string }): Record<string, string> {
+  return { ...t.env, STATSAPI_BASE_URL: simUrl.url, STATSAPI_MAX_RPS: '500', STATSAPI_CONCURRENCY: '6', LOG_LEVEL: 'warn' };
+}
+
+/** Close the test's own handle (PGlite allows one process at a time), run `fn`, then reopen it. */
+export async function withDatabaseClosed<T>(t: TestDatabase, fn: () => Promise<T>): Promise<T> {
+  if (t.kind !== 'pglite') return fn();
+  await t.database.close();
+  try {
+    return await fn();
+  } finally {
+    t.database = await createDatabase({ databaseUrl: undefined, pgliteDir: t.env.DUGOUT_PGLITE_DIR! });
+  }
+}

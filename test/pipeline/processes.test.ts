@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillJob } from '../../jobs/backfill.js';
-import { createDatabase, queryRows, sql } from '../../src/db/client.js';
+import { queryRows, sql } from '../../src/db/client.js';
 import { runCli } from '../helpers/cli.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../helpers/db.js';
 import { warehouseDigest } from '../helpers/digest.js';
 import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
 
-const DAY = 86_400_000;
-
-function cliEnv(t: TestDatabase, h: SimHarness): Record<string, string> {
-  return { ...t.env, STATSAPI_BASE_URL: h.url, STATSAPI_MAX_RPS: '500', STATSAPI_CONCURRENCY: '6', LOG_LEVEL: 'warn' };
-}
-
-/** Close the test's own handle (PGlite allows one process), run `fn`, then reopen it. */
-async function withDatabaseClosed<T>(t: TestDatabase, fn: () => Promise<T>): Promise<T> {
-  if (t.kind !== 'pglite') return fn();
-  await t.database.close();
-  try {
-    return await fn();
-  } finally {
-    (t as { database: TestDatabase['database'] }).database = await createDatabase({ databaseUrl: undefined, pgliteDir: t.env.DUGOUT_PGLITE_DIR! });
-  }
-}
 
 describe('a backfill killed with SIGKILL', () => {
   let h: SimHarness;

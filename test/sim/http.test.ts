@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_LISTS } from '../../src/sim/data/config-lists.js';
+import { parseSimArgs, runSim } from '../../src/sim/main.js';
 import { type RunningSim, startSim } from './support/sim-server.js';
 
 let s: RunningSim;
@@ -100,6 +101,19 @@ describe('HTTP surface', () => {
       expect(p.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(['L', 'R', 'S']).toContain(p.batSide.code);
       expect(p.fullName.split(' ').length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('starts from command-line style arguments (dugout sim --port P --seed S)', async () => {
+    expect(parseSimArgs(['--port', '0', '--seed=9', '--season', '2025', '--now', '2025-06-01T00:00:00Z'])).toEqual({ port: 0, seed: 9, season: 2025, now: '2025-06-01T00:00:00Z' });
+    const lines: string[] = [];
+    const started = await runSim({ port: 0, seed: 9, now: '2025-06-01T00:00:00Z' }, (l) => lines.push(l));
+    try {
+      expect(lines[0]).toMatch(/^sim listening http:\/\/127\.0\.0\.1:\d+\/api seed=9 season=2025 now=2025-06-01T00:00:00\.000Z$/);
+      const res = await fetch(`${started.url}/v1/teams/147`);
+      expect(res.status).toBe(200);
+    } finally {
+      await started.close();
     }
   });
 });

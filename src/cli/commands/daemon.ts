@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { jobCatalog } from '../../../jobs/catalog.js';
 import { startScheduler } from '../../pipeline/scheduler.js';
+import { UsageError } from '../../errors.js';
+import { parseTimestamp } from '../args.js';
 import type { CliContext } from '../context.js';
 import { createCliEngine } from '../engine.js';
 
@@ -9,8 +11,13 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
     .command('daemon')
     .description('run the scheduled jobs in-process (sync every 10 min, nightly, weekly reference); SIGTERM finishes the game in hand')
     .option('--run-now <job>', 'also run this job once at start (e.g. sync)')
-    .action(async (opts: { runNow?: string }) => {
-      const engine = await createCliEngine(ctx);
+    .option('--now <timestamp>', "start the jobs' clock at this time (ISO), e.g. a simulator's; it then runs forward", parseTimestamp)
+    .action(async (opts: { runNow?: string; now?: Date }) => {
+      const names = jobCatalog.filter((j) => j.cron).map((j) => j.name);
+      if (opts.runNow && !names.includes(opts.runNow)) {
+        throw new UsageError(`--run-now takes one of ${names.join(', ')}; got "${opts.runNow}"`);
+      }
+      const engine = await createCliEngine(ctx, { now: opts.now });
       const log = ctx.log();
       try {
         const scheduled = jobCatalog
