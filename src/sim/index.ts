@@ -24,6 +24,7 @@ export interface SimOptions {
   season?: number;
   /** Initial clock (default: the day after the last postseason game, when every game is final). */
   now?: Date;
+  /** Fault injection for /api requests (none by default); replace later with setFaults. */
   faults?: FaultConfig;
   /** Bytes of serialized bodies kept in memory (default 128 MiB). */
   cacheBytes?: number;

@@ -1,6 +1,6 @@
 /**
- * Command-line entry of the simulator (`dugout sim --port P --seed S [--season Y] [--now ISO]`).
- * The CLI command (and the benchmark) call `runSim`; importing this module starts nothing.
+ * Start a simulator server from a script (`scripts/bench-sim.ts`); the `dugout sim` command parses
+ * its flags with commander. Importing this module starts nothing.
  */
 
 import { createSimulator } from './index.js';
@@ -11,25 +11,6 @@ export interface RunSimArgs {
   seed?: number;
   season?: number;
   now?: string;
-}
-
-/** Parses `--port 8080 --seed 7 --season 2025 --now 2025-06-01T20:00:00Z --host 0.0.0.0`. */
-export function parseSimArgs(argv: readonly string[]): RunSimArgs {
-  const out: RunSimArgs = {};
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
-    const value = inline ?? argv[i + 1];
-    const take = () => {
-      if (inline === undefined) i++;
-      return value;
-    };
-    if (flag === '--port') out.port = Number(take());
-    else if (flag === '--host') out.host = take();
-    else if (flag === '--seed') out.seed = Number(take());
-    else if (flag === '--season') out.season = Number(take());
-    else if (flag === '--now') out.now = take();
-  }
-  return out;
 }
 
 /**

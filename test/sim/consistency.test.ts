@@ -4,7 +4,7 @@ import { type RunningSim, startSim } from './support/sim-server.js';
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
 
-const GAMES = 110;
+const GAMES = 100;
 let s: RunningSim;
 const feeds: J[] = [];
 const boxes: J[] = [];

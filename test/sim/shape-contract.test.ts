@@ -53,7 +53,7 @@ beforeAll(async () => {
   const regular = games.filter((g) => g.gameType === 'R');
   // A spread of regular-season games plus every World Series game and a few spring games.
   gamePks = [
-    ...regular.filter((_, i) => i % 60 === 0).map((g) => g.gamePk),
+    ...regular.filter((_, i) => i % 100 === 0).map((g) => g.gamePk),
     ...games.filter((g) => g.gameType === 'W').map((g) => g.gamePk),
     ...games.filter((g) => g.gameType === 'S').slice(0, 3).map((g) => g.gamePk),
   ];

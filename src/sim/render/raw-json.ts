@@ -47,24 +47,28 @@ export function stringifyBody(value: unknown): string {
   return parts.join('');
 }
 
-/** Fast decimal formatting of a number rounded to `decimals` places (no exponent, no trailing zeros). */
+const SCALES = [1, 10, 100, 1000, 10_000];
+const FRACTIONS: string[][] = [];
+
+/** ".5", ".05", ".125"… for every fraction of 10^decimals, without trailing zeros (built on first use). */
+function fractions(decimals: number): string[] {
+  let table = FRACTIONS[decimals];
+  if (!table) {
+    table = [''];
+    for (let f = 1; f < SCALES[decimals]; f++) table.push(`.${String(f).padStart(decimals, '0').replace(/0+$/, '')}`);
+    FRACTIONS[decimals] = table;
+  }
+  return table;
+}
+
+/** Fast decimal formatting of a number rounded to `decimals` (1-4) places: no exponent, no trailing zeros. */
 export function num(x: number, decimals: number): string {
-  const scale = decimals === 1 ? 10 : decimals === 2 ? 100 : decimals === 3 ? 1000 : 10_000;
+  const scale = SCALES[decimals];
   let n = Math.round(x * scale);
   if (n === 0) return '0';
   const neg = n < 0;
   if (neg) n = -n;
   const int = Math.floor(n / scale);
-  let frac = n - int * scale;
-  let s = String(int);
-  if (frac !== 0) {
-    let digits = decimals;
-    while (frac % 10 === 0) {
-      frac /= 10;
-      digits--;
-    }
-    const f = String(frac);
-    s += `.${f.length < digits ? '0'.repeat(digits - f.length) + f : f}`;
-  }
+  const s = `${int}${fractions(decimals)[n - int * scale]}`;
   return neg ? `-${s}` : s;
 }

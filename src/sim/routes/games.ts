@@ -26,7 +26,7 @@ export function feedDeps(core: Core) {
   };
 }
 
-/** Renders one game body for a view (no caching). */
+/** Renders one game body for a view (no caching). Serialize it with `stringifyBody` (it holds RawJson fragments). */
 export function renderGameBody(core: Core, kind: GameBodyKind, view: GameView): unknown {
   switch (kind) {
     case 'feed':
