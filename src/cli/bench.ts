@@ -87,7 +87,9 @@ export async function runBench(opts: BenchOptions, config: Config, log: Logger, 
 }
 
 async function startSimProcess(seed: number, season: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/dugout.mjs'), 'sim', '--port', '0', '--seed', String(seed), '--season', String(season)], {
+  // A cache large enough for every body of the season: after warming, the timed run measures dugout.
+  const args = ['sim', '--port', '0', '--seed', String(seed), '--season', String(season), '--cache-mb', '3000'];
+  const child = spawn(process.execPath, ['--max-old-space-size=6000', path.join(ROOT, 'bin/dugout.mjs'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });

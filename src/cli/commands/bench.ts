@@ -19,7 +19,7 @@ export function registerBench(program: Command, ctx: CliContext): void {
     .option('--pglite', 'load into a fresh embedded PGlite instead of Postgres')
     .option('--games <n>', 'load only the first n regular-season games (whole days)', parsePositiveInt)
     .option('--baseline-games <n>', 'games loaded by the naive baseline', parsePositiveInt, 60)
-    .option('--concurrency <n>', 'game loads in flight', parsePositiveInt, 4)
+    .option('--concurrency <n>', 'game loads in flight', parsePositiveInt, 6)
     .option('--seed <n>', 'simulator seed', parsePositiveInt, 1)
     .option('--season <year>', 'simulated season', parseSeason, 2025)
     .action(async (f: BenchFlags) => {

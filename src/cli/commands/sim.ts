@@ -8,6 +8,7 @@ interface SimFlags {
   seed: number;
   season: number;
   now?: Date;
+  cacheMb: number;
 }
 
 export function registerSim(program: Command, ctx: CliContext): void {
@@ -19,9 +20,10 @@ export function registerSim(program: Command, ctx: CliContext): void {
     .option('--seed <n>', 'seed of the league and every game', (v) => (v === '0' ? 0 : parsePositiveInt(v)), 1)
     .option('--season <year>', 'simulated season', parseSeason, 2025)
     .option('--now <timestamp>', "the simulator's clock at start (default: after the season's last game)", parseTimestamp)
+    .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');
-      const sim = createSimulator({ seed: f.seed, season: f.season, now: f.now });
+      const sim = createSimulator({ seed: f.seed, season: f.season, now: f.now, cacheBytes: f.cacheMb * 1024 * 1024 });
       const server = await sim.listen(f.port, f.host);
       ctx.out(`simulator serving season ${f.season} (seed ${f.seed}) at ${server.url}`);
       ctx.out(`clock: ${sim.now().toISOString()}  (POST ${server.url.replace(/\/api$/, '')}/__sim/clock to move it)`);
