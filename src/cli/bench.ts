@@ -6,13 +6,12 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import postgres from 'postgres';
 import { backfillJob } from '../../jobs/backfill.js';
-import { createApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
 import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { emptyTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './bench-naive.js';
-import { createRequestQueue } from '../queue/index.js';
+import { createConfiguredClient } from './api-client.js';
 
 export interface BenchOptions {
   pglite: boolean;
@@ -46,10 +45,9 @@ export async function runBench(opts: BenchOptions, config: Config, log: Logger, 
     out(`warmed the simulator (every body requested once) in ${(warmMs / 1000).toFixed(1)} s`);
 
     const target = await freshDatabase(opts, 'bench', cleanups);
-    const queue = createRequestQueue({ maxRps: 100_000, concurrency: opts.concurrency * 2, maxAttempts: 5, retryAfterCapMs: 60_000, log });
-    const client = createApiClient({ baseUrl: sim.url, timeoutMs: 60_000, queue, log });
-    const timings = emptyTimings();
     const benchConfig = { ...config, statsapiBaseUrl: sim.url, maxRps: 100_000, concurrency: opts.concurrency, sportIds: [1] };
+    const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
+    const timings = emptyTimings();
     const cpu0 = process.cpuUsage();
     const started = performance.now();
     const run = await backfillJob.run(

@@ -1,11 +1,10 @@
 import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
 import { syncJob } from '../../jobs/sync.js';
-import { createApiClient } from '../api/index.js';
 import { queryRows, sql } from '../db/client.js';
 import type { CheckResult } from '../pipeline/checks.js';
 import type { EngineDeps, RunResult } from '../pipeline/engine.js';
-import { createRequestQueue } from '../queue/index.js';
+import { createConfiguredClient } from './api-client.js';
 import type { CliContext } from './context.js';
 import { createProgress } from './progress.js';
 import { formatTable } from './table.js';
@@ -44,8 +43,7 @@ export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<numbe
     const database = await ctx.database({ migrate: true });
     // The simulator is our own process on loopback: no politeness budget is needed.
     const demoConfig = { ...config, statsapiBaseUrl: server.url, maxRps: 1000, concurrency: 8 };
-    const queue = createRequestQueue({ ...demoConfig, baseDelayMs: 50, maxDelayMs: 1000, log });
-    const client = createApiClient({ baseUrl: server.url, timeoutMs: config.timeoutMs, queue, log });
+    const client = createConfiguredClient(demoConfig, log);
     const deps: EngineDeps = { database, client, config: demoConfig, log, now: () => sim.now() };
     ctx.out(`dugout demo: simulated season ${opts.season} served at ${server.url}; warehouse ${database.describe}`);
 

@@ -1,6 +1,5 @@
-import { createApiClient } from '../api/index.js';
 import type { EngineDeps } from '../pipeline/engine.js';
-import { createRequestQueue } from '../queue/index.js';
+import { createConfiguredClient } from './api-client.js';
 import type { CliContext } from './context.js';
 import { createProgress } from './progress.js';
 
@@ -20,15 +19,7 @@ export async function createCliEngine(ctx: CliContext, opts: { progressLabel?: s
   const log = ctx.log();
   const database = await ctx.database({ migrate: true });
   const controller = new AbortController();
-  const queue = createRequestQueue({
-    maxRps: config.maxRps,
-    concurrency: config.concurrency,
-    maxAttempts: config.maxAttempts,
-    retryAfterCapMs: config.retryAfterCapMs,
-    log,
-    signal: controller.signal,
-  });
-  const client = createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
+  const client = createConfiguredClient(config, log, controller.signal);
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { LockHeldError } from '../errors.js';
+import { isProcessAlive } from '../process-alive.js';
 
 export interface DirLock {
   readonly path: string;
@@ -35,7 +36,7 @@ export function acquireDirLock(dir: string): DirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = readHolder(lockPath);
-      if (holder && holder.host === hostname() && !isAlive(holder.pid)) {
+      if (holder && holder.host === hostname() && !isProcessAlive(holder.pid)) {
         try {
           unlinkSync(lockPath);
         } catch {
@@ -58,14 +59,5 @@ function readHolder(lockPath: string): { pid: number; host: string; since: strin
     return JSON.parse(readFileSync(lockPath, 'utf8'));
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

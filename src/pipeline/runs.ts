@@ -3,6 +3,7 @@ import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { describeError } from '../errors.js';
 import type { RunCounts } from './context.js';
+import { isProcessAlive } from '../process-alive.js';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
 
@@ -53,19 +54,10 @@ export async function markAbandonedRuns(db: Executor): Promise<number> {
   );
   let n = 0;
   for (const r of rows) {
-    if (Number(r.pid) === process.pid || isAlive(Number(r.pid))) continue;
+    if (Number(r.pid) === process.pid || isProcessAlive(Number(r.pid))) continue;
     await db.execute(sql`update ingest.runs set status = 'interrupted', finished_at = coalesce(heartbeat_at, now())
                          where run_id = ${r.runId}`);
     n++;
   }
   return n;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { describeError, isRetryable } from '../errors.js';
+import { isProcessAlive } from '../process-alive.js';
 
 export type WorkKind = 'game' | 'person';
 
@@ -177,7 +178,7 @@ export async function releaseDeadLeases(db: Executor): Promise<number> {
   let released = 0;
   for (const { owner } of owners) {
     const pid = Number(owner.split(':')[1]);
-    if (pid === process.pid || isAlive(pid)) continue;
+    if (pid === process.pid || isProcessAlive(pid)) continue;
     await db.execute(
       sql`update ingest.work_items set lease_owner = null, lease_expires_at = null where lease_owner = ${owner}`,
     );
@@ -209,14 +210,4 @@ export async function countPending(db: Executor, kind: WorkKind): Promise<number
     sql`select count(*)::int as n from ingest.work_items where kind = ${kind} and status = 'pending'`,
   );
   return Number(rows[0]?.n ?? 0);
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { createDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { isProcessAlive } from '../../src/process-alive.js';
 
 export type TestDbInfo = { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string; template: string };
 
@@ -44,18 +45,10 @@ async function dropStale(admin: postgres.Sql): Promise<void> {
   const rows = await admin`select datname from pg_database where datname ~ '^dugout_(tpl|t)_[0-9]+'`;
   for (const { datname } of rows) {
     const pid = Number(/^dugout_(?:tpl|t)_(\d+)/.exec(datname)?.[1]);
-    if (pid && !isAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    if (pid && !isProcessAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The same URL pointing at another database. */
 export function withDatabase(url: string, database: string): string {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { createApiClient, getOperation, listOperations, type OperationName, type RegisteredOperation } from '../../api/index.js';
+import { getOperation, listOperations, type OperationName, type RegisteredOperation } from '../../api/index.js';
 import { ParamError } from '../../errors.js';
-import { createRequestQueue } from '../../queue/index.js';
+import { createConfiguredClient } from '../api-client.js';
 import type { CliContext } from '../context.js';
 import type { SetExit } from './index.js';
 
@@ -29,14 +29,7 @@ export function registerApi(program: Command, ctx: CliContext, _setExit: SetExit
       const op = getOperation(operation);
       const config = ctx.config();
       const log = ctx.log();
-      const queue = createRequestQueue({
-        maxRps: config.maxRps,
-        concurrency: config.concurrency,
-        maxAttempts: config.maxAttempts,
-        retryAfterCapMs: config.retryAfterCapMs,
-        log,
-      });
-      const client = createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
+      const client = createConfiguredClient(config, log);
       const name = op.qualifiedName as OperationName;
       client.buildUrl(name, params as never); // validate before anything else happens
       const res = await client.call(name, params as never);

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import { type ApiClient, createApiClient } from '../api/index.js';
+import type { Config } from '../config.js';
+import { createRequestQueue } from '../queue/index.js';
+
+/**
+ * The API client a command uses: one request queue (the process's whole politeness budget) from
+ * the configuration, and the client on top of it. `signal` cancels queued work on shutdown.
+ */
+export function createConfiguredClient(
+  config: Pick<Config, 'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs'>,
+  log: Logger,
+  signal?: AbortSignal,
+): ApiClient {
+  const queue = createRequestQueue({
+    maxRps: config.maxRps,
+    concurrency: config.concurrency,
+    maxAttempts: config.maxAttempts,
+    retryAfterCapMs: config.retryAfterCapMs,
+    log,
+    signal,
+  });
+  return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
+}
