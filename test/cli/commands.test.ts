@@ -1,14 +1,24 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
 const env = { DUGOUT_PGLITE_DIR: path.join(dir, 'pglite') };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const lines = (s: string) => s.trim().split('\n').filter(Boolean);
+
+/** The statements of the README's ```sql blocks (comments dropped, split on ";"). */
+function readmeQueries(): string[] {
+  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return blocks
+    .flatMap((b) => b.split(';'))
+    .map((q) => q.split('\n').filter((l) => !l.trim().startsWith('--')).join(' ').trim())
+    .filter(Boolean);
+}
 
 describe('date and range flags', () => {
   it.each([
@@ -54,9 +64,9 @@ describe('dugout sql', () => {
 });
 
 describe('dugout demo', () => {
-  it('runs end to end on the embedded database and prints the summary', { timeout: 300_000 }, async () => {
+  it('runs end to end on the embedded database, prints the summary, and the README queries work on its data', { timeout: 300_000 }, async () => {
     const demoEnv = { DUGOUT_PGLITE_DIR: path.join(dir, 'demo') };
-    const r = await runCli(['demo', '--days', '3'], { env: demoEnv, timeoutMs: 280_000 });
+    const r = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('1. backfill');
     expect(r.stdout).toMatch(/sync: run \d+ succeeded: \d+ games loaded/);
@@ -68,5 +78,12 @@ describe('dugout demo', () => {
     const report = JSON.parse(status.stdout);
     expect(report.runs.map((x: { job: string }) => x.job)).toEqual(['check', 'sync', 'backfill']);
     expect(report.deadLetters).toEqual([]);
+
+    // Every example query of the README works as written against the demo's data.
+    for (const query of readmeQueries()) {
+      const q = await runCli(['sql', query, '--json'], { env: demoEnv });
+      expect(q.code, `${query}\n${q.stderr}`).toBe(0);
+      expect(JSON.parse(q.stdout).length, query).toBeGreaterThan(0);
+    }
   });
 });
