@@ -1,5 +1,6 @@
 import { pick, toDate, toInt, toText, toTimestamp } from './coerce.js';
 import { missingColumns, reject } from './rejects.js';
+import { NO_LINKS } from './schedule.js';
 import type { Draft, Extracted, GameRow } from './types.js';
 
 const REQUIRED: ReadonlyArray<keyof GameRow> = ['game_pk', 'season', 'game_type', 'official_date', 'coded_game_state'];
@@ -53,14 +54,7 @@ export function gameFromFeed(feedBody: unknown): Extracted<GameRow | null> {
     series_game_number: null,
     games_in_series: null,
     if_necessary: null,
-    reschedule_date: null,
-    reschedule_game_date: null,
-    rescheduled_from: null,
-    rescheduled_from_date: null,
-    resume_date: null,
-    resume_game_date: null,
-    resumed_from: null,
-    resumed_from_date: null,
+    ...NO_LINKS,
   };
   const missing = missingColumns(row, REQUIRED);
   if (missing.length === 0) return { rows: row as GameRow, rejects: [] };

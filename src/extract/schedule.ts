@@ -116,6 +116,18 @@ function mergedLinks(group: Listing[], base: Listing): Partial<GameRow> {
   return links as Partial<GameRow>;
 }
 
+/** The reschedule/resume link columns of a game row, all empty. */
+export const NO_LINKS = {
+  reschedule_date: null,
+  reschedule_game_date: null,
+  rescheduled_from: null,
+  rescheduled_from_date: null,
+  resume_date: null,
+  resume_game_date: null,
+  resumed_from: null,
+  resumed_from_date: null,
+} as const;
+
 /** Map one schedule game object to a game row draft (links included, from this listing only). */
 export function scheduleGameRow(game: JsonObject, enclosingDate: string | null, opts: ScheduleOptions = {}): Draft<GameRow> {
   const status = game.status;
@@ -149,14 +161,7 @@ export function scheduleGameRow(game: JsonObject, enclosingDate: string | null, 
     series_game_number: toInt(game.seriesGameNumber),
     games_in_series: toInt(game.gamesInSeries),
     if_necessary: toText(game.ifNecessary),
-    reschedule_date: null,
-    reschedule_game_date: null,
-    rescheduled_from: null,
-    rescheduled_from_date: null,
-    resume_date: null,
-    resume_game_date: null,
-    resumed_from: null,
-    resumed_from_date: null,
+    ...NO_LINKS,
   };
   for (const [column, key, convert] of LINKS) row[column] = convert(game[key]);
   return row;

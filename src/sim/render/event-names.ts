@@ -1,22 +1,8 @@
+import { EVENTS } from '../engine/in-play.js';
+
 /** Result event names ("Groundout") and event types ("field_out") by engine outcome key. */
 export const EVENT_NAMES: Record<string, [string, string]> = {
-  single: ['Single', 'single'],
-  double: ['Double', 'double'],
-  triple: ['Triple', 'triple'],
-  home_run: ['Home Run', 'home_run'],
-  groundout: ['Groundout', 'field_out'],
-  flyout: ['Flyout', 'field_out'],
-  lineout: ['Lineout', 'field_out'],
-  popout: ['Pop Out', 'field_out'],
-  force_out: ['Forceout', 'force_out'],
-  grounded_into_double_play: ['Grounded Into DP', 'grounded_into_double_play'],
-  sac_fly: ['Sac Fly', 'sac_fly'],
-  sac_bunt: ['Sac Bunt', 'sac_bunt'],
-  field_error: ['Field Error', 'field_error'],
-  strikeout: ['Strikeout', 'strikeout'],
-  walk: ['Walk', 'walk'],
-  intent_walk: ['Intent Walk', 'intent_walk'],
-  hit_by_pitch: ['Hit By Pitch', 'hit_by_pitch'],
+  ...EVENTS,
   'out:ground_ball': ['Groundout', 'field_out'],
   'out:fly_ball': ['Flyout', 'field_out'],
   'out:line_drive': ['Lineout', 'field_out'],
