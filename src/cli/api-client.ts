@@ -1,16 +1,19 @@
 import type { Logger } from 'pino';
 import { type ApiClient, createApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
-import { createRequestQueue } from '../queue/index.js';
+import { createRequestQueue, type RequestQueueOptions } from '../queue/index.js';
+
+/** Queue settings beyond the configuration (tests shorten the backoff). */
+export type QueueTuning = Pick<RequestQueueOptions, 'signal' | 'baseDelayMs' | 'maxDelayMs' | 'defaultPauseMs'>;
 
 /**
  * The API client a command uses: one request queue (the process's whole politeness budget) from
- * the configuration, and the client on top of it. `signal` cancels queued work on shutdown.
+ * the configuration, and the client on top of it. `tuning.signal` cancels queued work on shutdown.
  */
 export function createConfiguredClient(
   config: Pick<Config, 'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs'>,
   log: Logger,
-  signal?: AbortSignal,
+  tuning: QueueTuning = {},
 ): ApiClient {
   const queue = createRequestQueue({
     maxRps: config.maxRps,
@@ -18,7 +21,7 @@ export function createConfiguredClient(
     maxAttempts: config.maxAttempts,
     retryAfterCapMs: config.retryAfterCapMs,
     log,
-    signal,
+    ...tuning,
   });
   return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
 }

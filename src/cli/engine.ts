@@ -19,7 +19,7 @@ export async function createCliEngine(ctx: CliContext, opts: { progressLabel?: s
   const log = ctx.log();
   const database = await ctx.database({ migrate: true });
   const controller = new AbortController();
-  const client = createConfiguredClient(config, log, controller.signal);
+  const client = createConfiguredClient(config, log, { signal: controller.signal });
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;

@@ -104,11 +104,6 @@ export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execu
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** Run a statement and return the number of rows it touched, on either driver. */
-export async function execute(db: Pick<Db, 'execute'>, query: SQL): Promise<number> {
-  const result = (await db.execute(query)) as unknown as { count?: number; affectedRows?: number };
-  return Number(result.count ?? result.affectedRows ?? 0);
-}
 
 /** Drop the password from a connection URL. */
 export function redactUrl(url: string): string {

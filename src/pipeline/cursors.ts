@@ -4,7 +4,6 @@ import type { Executor } from '../db/rows.js';
 /** Cursor names. */
 export const GAME_CHANGES_CURSOR = 'game_changes';
 export const PEOPLE_CHANGES_CURSOR = 'people_changes';
-export const SCHEDULE_CURSOR = 'schedule';
 
 /** The cursor's position, or undefined before the first complete pass. */
 export async function readCursor(db: Executor, name: string): Promise<Date | undefined> {

@@ -20,7 +20,7 @@ export interface DrainOptions {
 export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {}): Promise<void> {
   const workers = Math.max(1, opts.workers ?? ctx.config.concurrency);
   let processed = 0;
-  let total = (await countPending(ctx.db, 'game')) + (await countPending(ctx.db, 'person'));
+  let total = await countPending(ctx.db);
   ctx.counts.requested += total;
   ctx.progress?.start(total);
   const tick = () => ctx.progress?.update(++processed, Math.max(total, processed));

@@ -69,14 +69,15 @@ export async function readKnownGames(
   );
 }
 
-/** Keep teams and venues known from games (id and name only; richer data from /v1/teams is kept). */
-export async function upsertTeamAndVenueRefs(
-  tx: Executor,
-  refs: { teams: Array<Record<string, unknown>>; venues: Array<Record<string, unknown>> },
-  runId: number,
-): Promise<void> {
-  // A reference without a name cannot create a row (name is required); it would add nothing anyway.
-  const named = (rows: Array<Record<string, unknown>>) => rows.filter((r) => typeof r.name === 'string');
+type Ref = Record<string, unknown>;
+
+/**
+ * Keep teams and venues known only from mentions in other bodies (a schedule's games, a team's
+ * venue): only the fields present are written, so richer data from /v1/teams is kept. A mention
+ * without a name cannot create a row (name is required) and would add nothing anyway.
+ */
+export async function upsertTeamAndVenueRefs(tx: Executor, refs: { teams?: Ref[]; venues?: Ref[] }, runId: number): Promise<void> {
+  const named = (rows: Ref[] = []) => rows.filter((r) => typeof r.name === 'string');
   await upsertRows(tx, teams, named(refs.teams), { extra: { run_id: runId }, keepExisting: true });
   await upsertRows(tx, venues, named(refs.venues), { extra: { run_id: runId }, keepExisting: true });
 }

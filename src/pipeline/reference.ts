@@ -1,8 +1,9 @@
 import { type Executor, upsertRows } from '../db/rows.js';
-import { referenceCodes, teams, venues } from '../db/schema/index.js';
+import { referenceCodes, teams } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
 import { bodySha256, extractReferenceList, extractTeams } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
+import { upsertTeamAndVenueRefs } from './games-store.js';
 import { storeResponse } from './raw-store.js';
 
 /** Configuration lists kept in mlb.reference_codes (operation names of the interface). */
@@ -45,8 +46,7 @@ export async function refreshReference(ctx: PipelineContext, opts: { season: num
 export async function applyTeamsBody(tx: Executor, body: unknown, runId: number): Promise<number> {
   const extracted = extractTeams(body);
   await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: runId }, touch: 'updated_at' });
-  const named = (extracted.rows.venues as unknown as Array<Record<string, unknown>>).filter((v) => typeof v.name === 'string');
-  await upsertRows(tx, venues, named, { extra: { run_id: runId }, keepExisting: true });
+  await upsertTeamAndVenueRefs(tx, { venues: extracted.rows.venues as unknown as Array<Record<string, unknown>> }, runId);
   return extracted.rows.teams.length;
 }
 

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { SQL } from 'drizzle-orm';
 import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { describeError } from '../errors.js';
@@ -6,6 +7,12 @@ import type { RunCounts } from './context.js';
 import { isProcessAlive } from '../process-alive.js';
 
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
+
+/** The ledger's count columns set from a run's counts. */
+function countColumns(c: RunCounts): SQL {
+  return sql`requested = ${c.requested}, fetched = ${c.fetched}, unchanged = ${c.unchanged}, loaded = ${c.loaded},
+    failed = ${c.failed}, rejected = ${c.rejected}, requests = ${c.requests}`;
+}
 
 /** Open a ledger row for a job run; returns its run id. */
 export async function startRun(db: Executor, job: string, args: Record<string, unknown>): Promise<number> {
@@ -20,11 +27,7 @@ export async function startRun(db: Executor, job: string, args: Record<string, u
 
 /** Write the counts so far (and a heartbeat) without closing the run. */
 export async function heartbeatRun(db: Executor, runId: number, counts: RunCounts): Promise<void> {
-  await db.execute(sql`
-    update ingest.runs set heartbeat_at = now(), requested = ${counts.requested}, fetched = ${counts.fetched},
-      unchanged = ${counts.unchanged}, loaded = ${counts.loaded}, failed = ${counts.failed},
-      rejected = ${counts.rejected}, requests = ${counts.requests}
-    where run_id = ${runId}`);
+  await db.execute(sql`update ingest.runs set heartbeat_at = now(), ${countColumns(counts)} where run_id = ${runId}`);
 }
 
 /** Close a run with its outcome and counts. */
@@ -37,10 +40,7 @@ export async function finishRun(
   details?: Record<string, unknown>,
 ): Promise<void> {
   await db.execute(sql`
-    update ingest.runs set finished_at = now(), heartbeat_at = now(), status = ${status},
-      requested = ${counts.requested}, fetched = ${counts.fetched}, unchanged = ${counts.unchanged},
-      loaded = ${counts.loaded}, failed = ${counts.failed}, rejected = ${counts.rejected},
-      requests = ${counts.requests},
+    update ingest.runs set finished_at = now(), heartbeat_at = now(), status = ${status}, ${countColumns(counts)},
       error = ${error === undefined ? null : describeError(error).slice(0, 2000)},
       details = ${details === undefined ? null : JSON.stringify(details)}::text::jsonb
     where run_id = ${runId}`);

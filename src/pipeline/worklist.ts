@@ -203,11 +203,8 @@ export async function retryDeadWork(db: Executor, filter: { kind?: WorkKind; key
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Count of pending items of a kind that are due now or later. */
-export async function countPending(db: Executor, kind: WorkKind): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ingest.work_items where kind = ${kind} and status = 'pending'`,
-  );
+/** Count of pending items (due now or later) of every kind. */
+export async function countPending(db: Executor): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'pending'`);
   return Number(rows[0]?.n ?? 0);
 }

@@ -1,9 +1,8 @@
-import { createApiClient } from '../../src/api/index.js';
+import { createConfiguredClient } from '../../src/cli/api-client.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { EngineDeps } from '../../src/pipeline/engine.js';
-import { createRequestQueue } from '../../src/queue/index.js';
 import { createSimulator, type SimOptions, type Simulator } from '../../src/sim/index.js';
 
 export interface SimHarness {
@@ -28,17 +27,7 @@ export function engineDeps(
 ): EngineDeps {
   const config: Config = { ...loadConfig({ STATSAPI_BASE_URL: sim.url }), maxRps: 500, concurrency: 6, ...overrides };
   const log = createSilentLogger();
-  const queue = createRequestQueue({
-    maxRps: config.maxRps,
-    concurrency: config.concurrency,
-    maxAttempts: config.maxAttempts,
-    retryAfterCapMs: config.retryAfterCapMs,
-    baseDelayMs: 20,
-    maxDelayMs: 200,
-    defaultPauseMs: 50,
-    log,
-  });
-  const client = createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
+  const client = createConfiguredClient(config, log, { baseDelayMs: 20, maxDelayMs: 200, defaultPauseMs: 50 });
   return { database, client, config, log, now: () => sim.sim.now(), ...extra };
 }
 

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { UsageError } from '../../errors.js';
 import { parseDateFlag, parseGameTypes, parseIntList, parseSeason } from '../args.js';
@@ -46,5 +46,3 @@ export function registerBackfill(program: Command, ctx: CliContext, setExit: Set
       await runJobFromCli(ctx, setExit, backfillJob, { range, sportIds: f.sportId, gameTypes: f.gameType }, { json: f.json });
     });
 }
-
-export { InvalidArgumentError };

@@ -2,9 +2,8 @@ import type { Command } from 'commander';
 import { readStatus } from '../../pipeline/status.js';
 import type { CliContext } from '../context.js';
 import { formatTable } from '../table.js';
-import type { SetExit } from './index.js';
 
-export function registerStatus(program: Command, ctx: CliContext, _setExit: SetExit): void {
+export function registerStatus(program: Command, ctx: CliContext): void {
   program
     .command('status')
     .description('show cursors, recent runs, the worklist backlog and dead letters')
