@@ -40,7 +40,7 @@ describe.each(fixtureNames('liveGameV1'))('feed/live %s', (name) => {
       home_score: feed.liveData.linescore.teams.home.runs,
       away_score: feed.liveData.linescore.teams.away.runs,
       venue_id: gd.venue.id,
-      sport_id: 1,
+      sport_id: gd.teams.home.sport?.id ?? 1,
     });
     const final = gd.status.codedGameState === 'F';
     const { home, away } = feed.liveData.linescore.teams;

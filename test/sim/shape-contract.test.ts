@@ -20,6 +20,11 @@ const ALLOW: Record<string, RegExp[]> = {
     /gameData\.players\.\*\.lastPlayedDate:/,
     // A pinch hitter's "a-" note inside topPerformers only when a pinch hitter is a top performer.
     /topPerformers\[\]\.player\.stats\.batting\.note:/,
+    // Minor-league clubs name their MLB parent; the simulator has no minor leagues yet.
+    /gameData\.teams\.(home|away)\.parentOrg(Id|Name):/,
+    // Injury substitutions and a second challenge on one play are not simulated yet.
+    /playEvents\[\]\.injuryType:/,
+    /reviewDetails\.additionalReviews/,
   ],
   schedule: [
     // hydrate=game(content(...)) / tickets: media, editorial and ticket links are not simulated.
