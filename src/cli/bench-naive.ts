@@ -17,9 +17,9 @@ export async function runNaiveLoad(database: Database, baseUrl: string, gamePks:
     const pbpText = await (await fetch(`${baseUrl}/v1/game/${pk}/playByPlay`)).text();
     const extracted = extractGameRows(pk, JSON.parse(boxText), JSON.parse(pbpText));
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into raw.boxscores (game_pk, body, body_sha256) values (${pk}, ${boxText}::text::jsonb, '')
+      await tx.execute(sql`insert into raw.boxscores (game_pk, body, body_sha256) values (${pk}, ${boxText}::text::json, '')
         on conflict (game_pk) do update set body = excluded.body`);
-      await tx.execute(sql`insert into raw.play_by_play (game_pk, body, body_sha256) values (${pk}, ${pbpText}::text::jsonb, '')
+      await tx.execute(sql`insert into raw.play_by_play (game_pk, body, body_sha256) values (${pk}, ${pbpText}::text::json, '')
         on conflict (game_pk) do update set body = excluded.body`);
       const sets: Array<[PgTable, Record<string, unknown>[]]> = [
         [plays, extracted.plays],

@@ -25,29 +25,42 @@ export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: u
   };
 }
 
+/** Tables holding a game's derived rows, deleted and re-inserted together (children first). */
+const GAME_TABLES = ['mlb.pitches', 'mlb.plays', 'mlb.batting_lines', 'mlb.pitching_lines', 'ingest.rejects'] as const;
+
 /**
  * Replace a game's derived rows: delete every row of the game, then insert the new ones. Run inside
  * the game's transaction, so readers see the old rows or the new ones, never a mix, and rows a
  * correction removed disappear.
  */
 export async function replaceGameRows(tx: Executor, gamePk: number, rows: GameRows, runId: number): Promise<number> {
-  await tx.execute(sql`delete from mlb.pitches where game_pk = ${gamePk}`);
-  await tx.execute(sql`delete from mlb.plays where game_pk = ${gamePk}`);
-  await tx.execute(sql`delete from mlb.batting_lines where game_pk = ${gamePk}`);
-  await tx.execute(sql`delete from mlb.pitching_lines where game_pk = ${gamePk}`);
-  await tx.execute(sql`delete from ingest.rejects where game_pk = ${gamePk}`);
+  return replaceGamesRows(tx, [{ gamePk, rows }], runId);
+}
+
+/**
+ * Replace the derived rows of several games in one transaction with one delete and one insert per
+ * table (a rebuild's batch): the same rows as replacing them one by one, with a few statements
+ * instead of a dozen per game.
+ */
+export async function replaceGamesRows(
+  tx: Executor,
+  games: ReadonlyArray<{ gamePk: number; rows: GameRows }>,
+  runId: number,
+): Promise<number> {
+  if (games.length === 0) return 0;
+  const pks = `{${games.map((g) => g.gamePk).join(',')}}`;
+  for (const table of GAME_TABLES) {
+    await tx.execute(sql`delete from ${sql.raw(table)} where game_pk = any(${pks}::int[])`);
+  }
+  const all = (key: Exclude<keyof GameRows, 'rejects'>) => games.flatMap((g) => g.rows[key]);
   const extra = { run_id: runId };
   let n = 0;
-  n += await insertRows(tx, plays, rows.plays, extra);
-  n += await insertRows(tx, pitches, rows.pitches, extra);
-  n += await insertRows(tx, battingLines, rows.battingLines, extra);
-  n += await insertRows(tx, pitchingLines, rows.pitchingLines, extra);
-  await insertRows(
-    tx,
-    rejects,
-    rows.rejects.map((r) => ({ ...r, record: r.record === undefined ? null : r.record })),
-    extra,
-  );
+  n += await insertRows(tx, plays, all('plays'), extra);
+  n += await insertRows(tx, pitches, all('pitches'), extra);
+  n += await insertRows(tx, battingLines, all('battingLines'), extra);
+  n += await insertRows(tx, pitchingLines, all('pitchingLines'), extra);
+  const rejected = games.flatMap((g) => g.rows.rejects);
+  await insertRows(tx, rejects, rejected.map((r) => ({ ...r, record: r.record === undefined ? null : r.record })), extra);
   return n;
 }
 

@@ -17,7 +17,7 @@ export async function readGameHashes(tx: Executor, gamePk: number): Promise<{ bo
 }
 
 /**
- * Upsert one game body. The text is bound as text and cast in SQL (`::text::jsonb`): binding it
+ * Upsert one game body. The text is bound as text and cast in SQL (`::text::json`): binding it
  * to a jsonb parameter would make postgres.js store a JSON *string* instead of the object.
  */
 export async function upsertGameBody(
@@ -33,13 +33,13 @@ export async function upsertGameBody(
   if (table === 'boxscores') {
     await tx.execute(sql`
       insert into raw.boxscores (game_pk, body, body_sha256, fetched_at, run_id, source)
-      values (${gamePk}, ${text}::text::jsonb, ${sha}, now(), ${runId}, ${source})
+      values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId}, ${source})
       on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
         fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source`);
   } else {
     await tx.execute(sql`
       insert into raw.play_by_play (game_pk, body, body_sha256, fetched_at, run_id, source, feed_timestamp)
-      values (${gamePk}, ${text}::text::jsonb, ${sha}, now(), ${runId}, ${source}, ${feedTimestamp ?? null})
+      values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId}, ${source}, ${feedTimestamp ?? null})
       on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
         fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source,
         feed_timestamp = excluded.feed_timestamp`);
@@ -68,7 +68,7 @@ export async function storeResponse(
   const rows = await queryRows<{ changed: boolean }>(
     tx,
     sql`insert into raw.responses (operation, params_key, body, body_sha256, fetched_at, run_id)
-        values (${operation}, ${key}, ${text}::text::jsonb, ${sha}, now(), ${runId})
+        values (${operation}, ${key}, ${text}::text::json, ${sha}, now(), ${runId})
         on conflict (operation, params_key) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
           fetched_at = excluded.fetched_at, run_id = excluded.run_id
         where raw.responses.body_sha256 is distinct from excluded.body_sha256
@@ -88,7 +88,7 @@ export async function upsertPeopleBodies(
   await tx.execute(sql`
     insert into raw.people (person_id, body, body_sha256, fetched_at, run_id)
     select r.id, r.body, r.sha, now(), ${runId}
-    from jsonb_to_recordset(${`[${rows}]`}::text::jsonb) as r(id int, sha text, body jsonb)
+    from json_to_recordset(${`[${rows}]`}::text::json) as r(id int, sha text, body json)
     on conflict (person_id) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
       fetched_at = excluded.fetched_at, run_id = excluded.run_id`);
 }

@@ -3,12 +3,12 @@ import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
-import { extractGameRows, replaceGameRows } from './game-rows.js';
+import { extractGameRows, replaceGamesRows } from './game-rows.js';
 import { upsertGames } from './games-store.js';
 import { applyReferenceList, applyTeamsBody, REFERENCE_LISTS } from './reference.js';
 
-/** Games re-derived per transaction. */
-const REBUILD_BATCH = 10;
+/** Games re-derived per transaction (one delete and one insert per table for the batch). */
+const REBUILD_BATCH = 25;
 
 /**
  * Re-derive every mlb.* table from raw.* without a request: games from the stored schedule and
@@ -43,32 +43,64 @@ async function rebuildGames(ctx: PipelineContext): Promise<number> {
   return n;
 }
 
+interface StoredGame {
+  gamePk: number;
+  box: string;
+  pbp: string;
+}
+
+/** Mark a promise's rejection as handled now; it still rejects where it is awaited later. */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
+
+/**
+ * Re-derive every stored game's rows in batches of {@link REBUILD_BATCH} games, keyset-paged by
+ * game_pk (memory stays one batch, whatever the warehouse holds), in three overlapping stages: the
+ * next batch is read while this one is extracted, and extracted while the previous one is written.
+ * Each batch is one transaction: a game's rows are all old or all new.
+ */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
-  const pks = await queryRows<{ gamePk: number }>(
+  const [total] = await queryRows<{ n: number }>(
     ctx.db,
-    sql`select b.game_pk as "gamePk" from raw.boxscores b join raw.play_by_play p using (game_pk) order by 1`,
+    sql`select count(*)::int as n from raw.boxscores b join raw.play_by_play p using (game_pk)`,
   );
-  ctx.progress?.start(pks.length);
-  let done = 0;
-  for (let i = 0; i < pks.length && !ctx.signal.aborted; i += REBUILD_BATCH) {
-    const batch = pks.slice(i, i + REBUILD_BATCH).map((r) => Number(r.gamePk));
-    const bodies = await queryRows<{ gamePk: number; box: string; pbp: string }>(
-      ctx.db,
-      sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp
-          from raw.boxscores b join raw.play_by_play p using (game_pk)
-          where b.game_pk = any(string_to_array(${batch.join(',')}, ',')::int[])`,
+  const count = Number(total?.n ?? 0);
+  ctx.progress?.start(count);
+  const read = (after: number) =>
+    handled(
+      queryRows<StoredGame>(
+        ctx.db,
+        sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp
+            from raw.boxscores b join raw.play_by_play p using (game_pk)
+            where b.game_pk > ${after} order by b.game_pk limit ${REBUILD_BATCH}`,
+      ),
     );
-    await ctx.db.transaction(async (tx) => {
-      for (const b of bodies) {
-        const rows = extractGameRows(Number(b.gamePk), JSON.parse(b.box), JSON.parse(b.pbp));
-        await replaceGameRows(tx, Number(b.gamePk), rows, ctx.runId);
-        ctx.counts.rejected += rows.rejects.length;
-        ctx.counts.loaded++;
-      }
+  let done = 0;
+  let next = read(-1);
+  let writing: Promise<void> = Promise.resolve();
+  while (!ctx.signal.aborted) {
+    const stored = await next;
+    if (stored.length === 0) break;
+    next = read(Number(stored[stored.length - 1]!.gamePk));
+    const games = stored.map((b) => {
+      const gamePk = Number(b.gamePk);
+      return { gamePk, rows: extractGameRows(gamePk, JSON.parse(b.box), JSON.parse(b.pbp)) };
     });
-    done += batch.length;
-    ctx.progress?.update(done, pks.length);
+    await writing;
+    writing = handled(
+      ctx.db
+        .transaction((tx) => replaceGamesRows(tx, games, ctx.runId))
+        .then(() => {
+          for (const g of games) ctx.counts.rejected += g.rows.rejects.length;
+          ctx.counts.loaded += games.length;
+          done += games.length;
+          ctx.progress?.update(done, count);
+        }),
+    );
   }
+  await writing;
   ctx.progress?.stop();
   return done;
 }

@@ -45,16 +45,18 @@ describe('the warehouse database on the suite back end', () => {
     for (const name of CONTRACT_TABLES) expect(tables).toContain(name);
   });
 
-  it('stores a raw body bound as text as a jsonb object, not a string', async () => {
-    const text = JSON.stringify({ copyright: 'x', teams: { home: { team: { id: 1 } } } });
+  it('stores a raw body bound as text as a json object exactly as received, not a string', async () => {
+    // Key order, spacing and duplicate-free text kept byte for byte: `json` stores the text it validated.
+    const text = '{"teams": {"home": {"team": {"id": 1}}}, "copyright": "x"}';
     await t.database.db.execute(
-      sql`insert into raw.boxscores (game_pk, body, body_sha256) values (1, ${text}::text::jsonb, 'h')`,
+      sql`insert into raw.boxscores (game_pk, body, body_sha256) values (1, ${text}::text::json, 'h')`,
     );
-    const rows = await queryRows<{ kind: string; id: number }>(
+    const rows = await queryRows<{ kind: string; id: number; text: string }>(
       t.database.db,
-      sql`select jsonb_typeof(body) as kind, (body->'teams'->'home'->'team'->>'id')::int as id from raw.boxscores where game_pk = 1`,
+      sql`select json_typeof(body) as kind, (body->'teams'->'home'->'team'->>'id')::int as id, body::text as text
+          from raw.boxscores where game_pk = 1`,
     );
-    expect(rows[0]).toEqual({ kind: 'object', id: 1 });
+    expect(rows[0]).toEqual({ kind: 'object', id: 1, text });
   });
 });
 

@@ -36,7 +36,7 @@ describe('backfilling a simulated month', () => {
     const db = t.database.db;
     expect(await scalar(db, 'select count(*) from raw.boxscores')).toBe(finals.length);
     expect(await scalar(db, 'select count(*) from raw.play_by_play')).toBe(finals.length);
-    expect(await scalar(db, "select count(*) from raw.boxscores where jsonb_typeof(body) <> 'object'")).toBe(0);
+    expect(await scalar(db, "select count(*) from raw.boxscores where json_typeof(body) <> 'object'")).toBe(0);
     expect(await scalar(db, 'select count(distinct game_pk) from mlb.plays')).toBe(finals.length);
     expect(await scalar(db, 'select count(*) from mlb.pitches')).toBeGreaterThan(finals.length * 200);
     expect(

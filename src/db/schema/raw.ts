@@ -1,12 +1,12 @@
-import { bigint, index, integer, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { raw } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
 
 /** Columns every raw body table carries. */
 const bodyColumns = () => ({
-  /** The body as received (never re-serialized), stored as jsonb. */
-  body: jsonb('body').notNull(),
+  /** The body exactly as received (`json` keeps the text; the server only validates it). */
+  body: json('body').notNull(),
   /** SHA-256 hex of the body without `copyright` (and, for boxscores, without `seasonStats`). */
   bodySha256: text('body_sha256').notNull(),
   fetchedAt: timestamp('fetched_at', tz).notNull().defaultNow(),

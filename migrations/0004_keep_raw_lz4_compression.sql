@@ -1,0 +1,12 @@
+-- Changing the raw bodies to `json` rewrote the tables and reset their compression: set lz4 again
+-- (cheaper to write than pglz for bodies of this size). Builds without lz4 (PGlite) keep the default.
+DO $$
+BEGIN
+  ALTER TABLE raw.boxscores ALTER COLUMN body SET COMPRESSION lz4;
+  ALTER TABLE raw.play_by_play ALTER COLUMN body SET COMPRESSION lz4;
+  ALTER TABLE raw.people ALTER COLUMN body SET COMPRESSION lz4;
+  ALTER TABLE raw.responses ALTER COLUMN body SET COMPRESSION lz4;
+EXCEPTION WHEN OTHERS THEN
+  RAISE NOTICE 'lz4 compression not available (%); keeping the default', SQLERRM;
+END
+$$;
