@@ -1,17 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import postgres from 'postgres';
 import { backfillJob } from '../../jobs/backfill.js';
+import { rebuildJob } from '../../jobs/rebuild.js';
 import type { Config } from '../config.js';
 import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { emptyTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './bench-naive.js';
 import { createConfiguredClient } from './api-client.js';
+import { readmeQueries } from './readme-queries.js';
 
 export interface BenchOptions {
   pglite: boolean;
@@ -79,9 +81,45 @@ export async function runBench(opts: BenchOptions, config: Config, log: Logger, 
     out(`\nnaive baseline (one request at a time, one INSERT per row, no hash skip) over ${sample.length} games:`);
     out(`  ${naive.seconds.toFixed(1)} s · ${(sample.length / naive.seconds).toFixed(2)} games/s · ${naive.rows} rows`);
     out(`  speed-up: ${(ourRate / (sample.length / naive.seconds)).toFixed(1)}×`);
+
+    const rebuildStarted = performance.now();
+    const rebuilt = await rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {});
+    const rebuildS = (performance.now() - rebuildStarted) / 1000;
+    if (rebuilt.status !== 'succeeded') throw new Error(`the benchmark rebuild ${rebuilt.status}: ${String(rebuilt.error ?? '')}`);
+    out(`\ndugout rebuild of that season from its stored bodies (no request):`);
+    out(`  wall ${rebuildS.toFixed(1)} s · ${(loaded / rebuildS).toFixed(1)} games/s · peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+    out('\nREADME example queries on that season (best of 3, warm):');
+    for (const q of benchQueries()) {
+      const ms = await bestOf(3, () => queryRows(target.db, sql.raw(q.sql)));
+      out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label}`);
+    }
   } finally {
     for (const c of cleanups.reverse()) await c().catch(() => {});
   }
+}
+
+/** The README's example queries (as users copy them) and the latest standings a dashboard polls. */
+function benchQueries(): Array<{ label: string; sql: string }> {
+  const readme = path.join(ROOT, 'README.md');
+  const queries = existsSync(readme) ? readmeQueries(readFileSync(readme, 'utf8')) : [];
+  return [
+    ...queries,
+    {
+      label: 'standings on the latest date (dashboard panel)',
+      sql: 'select * from analytics.standings where as_of_date = (select max(as_of_date) from analytics.standings)',
+    },
+  ];
+}
+
+async function bestOf(n: number, run: () => Promise<unknown>): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
 }
 
 async function startSimProcess(seed: number, season: number): Promise<{ url: string; child: ChildProcess }> {

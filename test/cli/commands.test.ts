@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readmeQueries } from '../../src/cli/readme-queries.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
@@ -10,14 +11,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const lines = (s: string) => s.trim().split('\n').filter(Boolean);
 
-/** The statements of the README's ```sql blocks (comments dropped, split on ";"). */
-function readmeQueries(): string[] {
-  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks
-    .flatMap((b) => b.split(';'))
-    .map((q) => q.split('\n').filter((l) => !l.trim().startsWith('--')).join(' ').trim())
-    .filter(Boolean);
+/** The statements of the README's ```sql blocks. */
+function readmeStatements(): string[] {
+  return readmeQueries(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).map((q) => q.sql);
 }
 
 describe('date and range flags', () => {
@@ -80,7 +76,7 @@ describe('dugout demo', () => {
     expect(report.deadLetters).toEqual([]);
 
     // Every example query of the README works as written against the demo's data.
-    for (const query of readmeQueries()) {
+    for (const query of readmeStatements()) {
       const q = await runCli(['sql', query, '--json'], { env: demoEnv });
       expect(q.code, `${query}\n${q.stderr}`).toBe(0);
       expect(JSON.parse(q.stdout).length, query).toBeGreaterThan(0);
