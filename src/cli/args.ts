@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import type { AlertCondition } from '../pipeline/status.js';
 
 /** Whether `s` is a real calendar date in the form YYYY-MM-DD (2024-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
@@ -56,4 +57,18 @@ export function parseTimestamp(value: string): Date {
     throw new InvalidArgumentError(`"${value}" is not a valid ISO timestamp`);
   }
   return d;
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** commander argParser for `--fail-on dead-letters,stale=2h` (units s, m, h, d). */
+export function parseFailOn(value: string): AlertCondition[] {
+  const out: AlertCondition[] = [];
+  for (const part of value.split(',').map((s) => s.trim())) {
+    const stale = /^stale=(\d+)([smhd])$/.exec(part);
+    if (part === 'dead-letters') out.push({ kind: 'dead-letters' });
+    else if (stale && Number(stale[1]) > 0) out.push({ kind: 'stale', windowMs: Number(stale[1]) * DURATION_UNITS_MS[stale[2]!]! });
+    else throw new InvalidArgumentError(`"${part}" is not a condition (dead-letters, stale=<n><s|m|h|d>, e.g. stale=2h)`);
+  }
+  return out;
 }

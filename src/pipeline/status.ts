@@ -19,6 +19,36 @@ export interface StatusReport {
   }>;
   backlog: Array<{ kind: string; status: string; reason: string; count: number }>;
   deadLetters: Array<{ kind: string; key: string; reason: string; attempts: number; lastError: string | null; updatedAt: string }>;
+  /** Dead work items in all (deadLetters lists the latest 100). */
+  deadLetterCount: number;
+  /** When each job last finished with status succeeded (ISO), e.g. `{ sync: '2026-…' }`. */
+  lastSucceeded: Record<string, string>;
+}
+
+/** A condition `dugout status --fail-on` turns into exit 1. */
+export type AlertCondition = { kind: 'dead-letters' } | { kind: 'stale'; windowMs: number };
+
+/** Jobs that count as a successful sync for `stale=…`. */
+const SYNC_JOBS = ['sync', 'nightly'];
+
+/**
+ * The alerts a status report raises for the given conditions (empty = healthy): dead letters
+ * present; no successful sync (or nightly) within the window.
+ */
+export function statusAlerts(report: StatusReport, conditions: readonly AlertCondition[], now: Date): string[] {
+  const alerts: string[] = [];
+  for (const c of conditions) {
+    if (c.kind === 'dead-letters' && report.deadLetterCount > 0) {
+      alerts.push(`${report.deadLetterCount} dead letter(s) in ingest.work_items (dugout status lists them)`);
+    }
+    if (c.kind === 'stale') {
+      const last = Math.max(0, ...SYNC_JOBS.map((j) => (report.lastSucceeded[j] ? Date.parse(report.lastSucceeded[j]!) : 0)));
+      if (now.getTime() - last > c.windowMs) {
+        alerts.push(last ? `no successful sync since ${new Date(last).toISOString()}` : 'no successful sync on record');
+      }
+    }
+  }
+  return alerts;
 }
 
 /** Cursors, the last runs, the worklist backlog (not done) and the dead letters. */
@@ -48,7 +78,21 @@ export async function readStatus(db: Db, describe: string, limitRuns = 10): Prom
                to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt"
         from ingest.work_items where status = 'dead' order by updated_at desc limit 100`,
   );
-  return { database: describe, cursors, runs: runs.map(numify), backlog, deadLetters };
+  const [dead] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'dead'`);
+  const succeeded = await queryRows<{ job: string; at: string }>(
+    db,
+    sql`select job, to_char(max(finished_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        from ingest.runs where status = 'succeeded' and finished_at is not null group by job`,
+  );
+  return {
+    database: describe,
+    cursors,
+    runs: runs.map(numify),
+    backlog,
+    deadLetters,
+    deadLetterCount: Number(dead?.n ?? 0),
+    lastSucceeded: Object.fromEntries(succeeded.map((r) => [r.job, r.at])),
+  };
 }
 
 function numify<T extends Record<string, unknown>>(row: T): T {

@@ -23,7 +23,7 @@ export function registerCommands(program: Command, ctx: CliContext, setExit: Set
   registerSync(program, ctx, setExit);
   registerBackfill(program, ctx, setExit);
   registerDaemon(program, ctx);
-  registerStatus(program, ctx);
+  registerStatus(program, ctx, setExit);
   registerRetry(program, ctx);
   registerRebuild(program, ctx, setExit);
   registerCheck(program, ctx, setExit);

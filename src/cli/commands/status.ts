@@ -1,18 +1,28 @@
 import type { Command } from 'commander';
-import { readStatus } from '../../pipeline/status.js';
+import { type AlertCondition, readStatus, statusAlerts } from '../../pipeline/status.js';
+import { parseFailOn } from '../args.js';
 import type { CliContext } from '../context.js';
+import type { SetExit } from './index.js';
 import { formatTable } from '../table.js';
 
-export function registerStatus(program: Command, ctx: CliContext): void {
+export function registerStatus(program: Command, ctx: CliContext, setExit: SetExit): void {
   program
     .command('status')
     .description('show cursors, recent runs, the worklist backlog and dead letters')
     .option('--json', 'print machine-readable JSON')
-    .action(async (opts: { json?: boolean }) => {
+    .option(
+      '--fail-on <conditions>',
+      'exit 1 when a condition holds: dead-letters (any dead work item), stale=<n><s|m|h|d> (no successful sync within it)',
+      parseFailOn,
+    )
+    .action(async (opts: { json?: boolean; failOn?: AlertCondition[] }) => {
       const database = await ctx.database({ migrate: true });
       const report = await readStatus(database.db, database.describe);
+      const alerts = statusAlerts(report, opts.failOn ?? [], new Date());
+      for (const alert of alerts) process.stderr.write(`dugout: alert: ${alert}\n`);
+      if (alerts.length) setExit(1);
       if (opts.json) {
-        ctx.out(JSON.stringify(report, null, 2));
+        ctx.out(JSON.stringify({ ...report, alerts }, null, 2));
         return;
       }
       ctx.out(`database: ${report.database}\n`);
