@@ -2,7 +2,8 @@ import { asArray, asObject, type JsonObject, toText } from './coerce.js';
 import type { ReferenceCodeRow } from './types.js';
 
 /** Keys tried, in order, for the identifying code of a configuration list entry. */
-const CODE_KEYS = ['code', 'id', 'statusCode', 'metricId', 'languageCode', 'abbrev', 'name', 'displayName', 'lookupParam'];
+// `parameter` identifies rosterTypes entries ({ description, lookupName, parameter: '40Man' }).
+const CODE_KEYS = ['code', 'id', 'statusCode', 'metricId', 'languageCode', 'abbrev', 'parameter', 'name', 'displayName', 'lookupParam'];
 
 /** Keys tried, in order, for the human-readable description of an entry. */
 const DESCRIPTION_KEYS = ['description', 'name', 'displayName', 'detailedState'];
@@ -26,7 +27,7 @@ function entriesOf(body: unknown): unknown[] {
 /**
  * Rows of a configuration list (gameTypes, gameStatus, positions, eventTypes, pitchCodes…), named
  * `list` (the operation name). `code` is the first present of code, id, statusCode, metricId,
- * languageCode, abbrev, name, displayName, lookupParam (as text); `description` the first of
+ * languageCode, abbrev, parameter, name, displayName, lookupParam (as text); `description` the first of
  * description, name, displayName, detailedState; `attributes` the whole entry. Entries that are not
  * objects or have no code are skipped; a repeated code keeps its first entry (the key is (list, code)).
  */

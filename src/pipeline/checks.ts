@@ -1,6 +1,7 @@
 import { queryRows, sql } from '../db/client.js';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/rows.js';
+import { REFERENCE_LISTS } from './reference.js';
 
 export interface CheckResult {
   name: string;
@@ -75,6 +76,12 @@ export const CHECKS: CheckDef[] = [
       left join raw.play_by_play p on p.game_pk = g.game_pk
       left join ingest.work_items w on w.kind = 'game' and w.key = g.game_pk::text
       where g.coded_game_state = 'F' and (b.game_pk is null or p.game_pk is null)`,
+  },
+  {
+    name: 'reference_lists_present',
+    description: 'every configuration list dugout loads has rows in mlb.reference_codes (the next sync or backfill fetches a missing one)',
+    query: sql`select l as list from unnest(${`{${REFERENCE_LISTS.join(',')}}`}::text[]) l
+      where not exists (select 1 from mlb.reference_codes r where r.list = l)`,
   },
   {
     name: 'cursor_not_past_unfinished_work',

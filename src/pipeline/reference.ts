@@ -1,3 +1,4 @@
+import { queryRows, sql } from '../db/client.js';
 import { type Executor, upsertRows } from '../db/rows.js';
 import { referenceCodes, teams } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
@@ -32,12 +33,15 @@ export const REFERENCE_LISTS = [
  * response is stored in raw.responses and extracted in its own transaction; a failing list is
  * logged and counted, the others still load.
  */
-export async function refreshReference(ctx: PipelineContext, opts: { season: number; sportIds: number[] }): Promise<void> {
+export async function refreshReference(
+  ctx: PipelineContext,
+  opts: { season: number; sportIds: number[]; lists?: readonly string[] },
+): Promise<void> {
   for (const sportId of opts.sportIds) {
     const params = { sportId, season: String(opts.season) };
     await refreshOne(ctx, 'teams', params, (tx, body) => applyTeamsBody(tx, body, ctx.runId));
   }
-  for (const list of REFERENCE_LISTS) {
+  for (const list of opts.lists ?? REFERENCE_LISTS) {
     await refreshOne(ctx, list, {}, (tx, body) => applyReferenceList(tx, list, body, ctx.runId));
   }
 }
@@ -55,6 +59,24 @@ export async function applyReferenceList(tx: Executor, list: string, body: unkno
   const rows = extractReferenceList(list, body);
   await upsertRows(tx, referenceCodes, rows as never[], { extra: { run_id: runId }, touch: 'updated_at' });
   return rows.length;
+}
+
+/**
+ * What of the reference data is missing: the configured sports without teams and the configuration
+ * lists without a row (never loaded, or failed last time).
+ */
+export async function missingReference(db: Executor, sportIds: readonly number[]): Promise<{ sportIds: number[]; lists: string[] }> {
+  const sports = await queryRows<{ id: number }>(
+    db,
+    sql`select s as id from unnest(${`{${sportIds.join(',')}}`}::int[]) s
+        where not exists (select 1 from mlb.teams t where t.sport_id = s) order by s`,
+  );
+  const lists = await queryRows<{ list: string }>(
+    db,
+    sql`select l as list from unnest(${`{${REFERENCE_LISTS.join(',')}}`}::text[]) with ordinality as x(l, i)
+        where not exists (select 1 from mlb.reference_codes r where r.list = l) order by i`,
+  );
+  return { sportIds: sports.map((r) => Number(r.id)), lists: lists.map((r) => r.list) };
 }
 
 async function refreshOne(

@@ -1,8 +1,7 @@
-import { queryRows, sql } from '../db/client.js';
 import { pollGameChanges, pollPeopleChanges } from './changes-poller.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './drain.js';
-import { refreshReference } from './reference.js';
+import { missingReference, refreshReference } from './reference.js';
 import { pollSchedule } from './schedule-poller.js';
 
 export interface SyncOptions {
@@ -18,10 +17,15 @@ export function shiftDate(d: Date, days: number): string {
   return new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Load teams and configuration lists when the warehouse has none yet. */
+/**
+ * Load whatever reference data is missing: teams of a configured sport that has none, and every
+ * configuration list without a row (so a list that failed once, or a run killed mid-way, is
+ * fetched again by the next run; what is present costs no request).
+ */
 export async function ensureReference(ctx: PipelineContext, season: number, sportIds: number[]): Promise<void> {
-  const rows = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from mlb.teams where sport_id is not null`);
-  if (Number(rows[0]?.n ?? 0) === 0) await refreshReference(ctx, { season, sportIds });
+  const missing = await missingReference(ctx.db, sportIds);
+  if (missing.sportIds.length === 0 && missing.lists.length === 0) return;
+  await refreshReference(ctx, { season, sportIds: missing.sportIds, lists: missing.lists });
 }
 
 /**

@@ -33,3 +33,16 @@ describe('extractReferenceList', () => {
     expect(rows).toEqual([{ list: 'x', code: 'A', description: null, attributes: { code: 'A' } }]);
   });
 });
+
+describe('rosterTypes', () => {
+  it('are identified by their parameter (the value the roster operation takes)', () => {
+    const body = [
+      { description: '40 Man roster', lookupName: '40Man', parameter: '40Man' },
+      { description: 'Active roster', lookupName: 'active', parameter: 'active' },
+    ];
+    expect(extractReferenceList('rosterTypes', body).map((r) => [r.code, r.description])).toEqual([
+      ['40Man', '40 Man roster'],
+      ['active', 'Active roster'],
+    ]);
+  });
+});
