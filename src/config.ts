@@ -34,6 +34,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Force pretty (human) logs even when stderr is not a TTY. */
   logPretty: boolean;
+  /** Port of the daemon's Prometheus `/metrics` and `/healthz` server; unset = no server. */
+  metricsPort: number | undefined;
 }
 
 const positiveInt = (name: string, def: number) =>
@@ -127,6 +129,18 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `LOG_LEVEL must be one of ${levels.join(', ')}, got "${v}"` });
       return z.NEVER;
     }),
+  DUGOUT_METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v);
+      if (!/^\d+$/.test(v.trim()) || n < 1 || n > 65_535) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_METRICS_PORT must be a port number 1-65535, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    }),
   LOG_PRETTY: z
     .string()
     .optional()
@@ -165,5 +179,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cursorOverlapMinutes: e.DUGOUT_CURSOR_OVERLAP_MINUTES,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
+    metricsPort: e.DUGOUT_METRICS_PORT,
   };
 }

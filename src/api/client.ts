@@ -1,4 +1,4 @@
-import { BadBodyError } from '../errors.js';
+import { ApiError, BadBodyError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { QueueStats, RequestQueue } from '../queue/index.js';
 import { readVersion } from '../version.js';
@@ -21,6 +21,15 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Default: `dugout/<version> (MLB Stats API to PostgreSQL loader; node/<version>)`. */
   userAgent?: string;
+  /** Called after every attempt (metrics): the operation, its HTTP status or `error` (no status), seconds. */
+  onAttempt?: (attempt: AttemptOutcome) => void;
+}
+
+/** One HTTP attempt of an operation, as `onAttempt` reports it. */
+export interface AttemptOutcome {
+  operation: string;
+  status: number | 'error';
+  seconds: number;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -124,7 +133,17 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const { url, schema } = resolve(name, params);
       return opts.queue.run(
         async (signal) => {
-          const res = await getJson({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+          const started = performance.now();
+          const report = (status: number | 'error') =>
+            opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
+          let res: Awaited<ReturnType<typeof getJson>>;
+          try {
+            res = await getJson({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+          } catch (err) {
+            report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
+            throw err;
+          }
+          report(res.status);
           if (schema) {
             const checked = schema.safeParse(res.body);
             if (!checked.success) {

@@ -2,6 +2,7 @@ export {
   type ApiClient,
   type ApiClientOptions,
   type ApiResponse,
+  type AttemptOutcome,
   type CallOptions,
   type ClientStats,
   createApiClient,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type ApiClient, createApiClient } from '../api/index.js';
+import { type ApiClient, type AttemptOutcome, createApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
 import { createRequestQueue, type RequestQueueOptions } from '../queue/index.js';
 
@@ -14,6 +14,7 @@ export function createConfiguredClient(
   config: Pick<Config, 'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs'>,
   log: Logger,
   tuning: QueueTuning = {},
+  onAttempt?: (attempt: AttemptOutcome) => void,
 ): ApiClient {
   const queue = createRequestQueue({
     maxRps: config.maxRps,
@@ -23,5 +24,5 @@ export function createConfiguredClient(
     log,
     ...tuning,
   });
-  return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log });
+  return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log, onAttempt });
 }

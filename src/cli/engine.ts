@@ -1,3 +1,4 @@
+import type { AttemptOutcome } from '../api/index.js';
 import type { EngineDeps } from '../pipeline/engine.js';
 import { createConfiguredClient } from './api-client.js';
 import type { CliContext } from './context.js';
@@ -14,12 +15,15 @@ export interface CliEngine {
  * Build the engine's dependencies for a command: the migrated database, one shared request queue
  * (the whole process's politeness budget), the API client, a progress display and signal handling.
  */
-export async function createCliEngine(ctx: CliContext, opts: { progressLabel?: string; now?: Date } = {}): Promise<CliEngine> {
+export async function createCliEngine(
+  ctx: CliContext,
+  opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void } = {},
+): Promise<CliEngine> {
   const config = ctx.config();
   const log = ctx.log();
   const database = await ctx.database({ migrate: true });
   const controller = new AbortController();
-  const client = createConfiguredClient(config, log, { signal: controller.signal });
+  const client = createConfiguredClient(config, log, { signal: controller.signal }, opts.onAttempt);
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;

@@ -1,10 +1,28 @@
 import type { Command } from 'commander';
 import { jobCatalog } from '../../../jobs/catalog.js';
+import { queryRows, sql } from '../../db/client.js';
+import { createMetrics, type Metrics } from '../../pipeline/metrics.js';
 import { startScheduler } from '../../pipeline/scheduler.js';
 import { UsageError } from '../../errors.js';
 import { parseTimestamp } from '../args.js';
 import type { CliContext } from '../context.js';
 import { createCliEngine } from '../engine.js';
+import { startMetricsServer } from '../metrics-server.js';
+
+/** `true` when the promise settles in time and fulfils, else the reason in one line. */
+async function withTimeout(p: Promise<unknown>, ms: number): Promise<true | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${ms} ms`), ms);
+  });
+  try {
+    return await Promise.race([p.then(() => true as const), timeout]);
+  } catch (err) {
+    return String((err as Error).message ?? err).split('\n')[0] ?? 'error';
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function registerDaemon(program: Command, ctx: CliContext): void {
   program
@@ -17,9 +35,28 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
       if (opts.runNow && !names.includes(opts.runNow)) {
         throw new UsageError(`--run-now takes one of ${names.join(', ')}; got "${opts.runNow}"`);
       }
-      const engine = await createCliEngine(ctx, { now: opts.now });
+      const config = ctx.config();
       const log = ctx.log();
+      let metrics: Metrics | undefined;
+      const engine = await createCliEngine(ctx, { now: opts.now, onAttempt: (a) => metrics?.onAttempt(a) });
+      let server: { close(): Promise<void> } | undefined;
+      let schedulerAlive = false;
       try {
+        if (config.metricsPort !== undefined) {
+          metrics = createMetrics(engine.deps.database.db);
+          metrics.watchClient(engine.deps.client.stats);
+          const db = engine.deps.database.db;
+          server = await startMetricsServer({
+            port: config.metricsPort,
+            registry: metrics.registry,
+            log,
+            health: async () => {
+              if (!schedulerAlive) return { ok: false, reason: 'scheduler: not running' };
+              const reachable = await withTimeout(queryRows(db, sql`select 1 as ok`), 2_000);
+              return reachable === true ? { ok: true } : { ok: false, reason: `database: ${reachable}` };
+            },
+          });
+        }
         const scheduled = jobCatalog
           .filter((j) => j.cron)
           .map((j) => ({
@@ -30,11 +67,14 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
             },
           }));
         const scheduler = startScheduler(scheduled, log, engine.controller.signal);
+        schedulerAlive = true;
         log.info({ jobs: scheduled.map((j) => j.name) }, 'daemon started');
         if (opts.runNow) void scheduler.runNow(opts.runNow);
         await scheduler.stopped;
+        schedulerAlive = false;
         log.info('daemon stopped');
       } finally {
+        await server?.close();
         engine.dispose();
       }
     });

@@ -1,0 +1,131 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AttemptOutcome, ClientStats } from '../api/index.js';
+import { queryRows, sql } from '../db/client.js';
+import type { Executor } from '../db/rows.js';
+
+export interface Metrics {
+  registry: Registry;
+  /** Pass to the API client (`onAttempt`): counts requests by operation and status, times them. */
+  onAttempt(attempt: AttemptOutcome): void;
+  /** Give the registry the process's API client, for its retry and pause counters. */
+  watchClient(stats: ClientStats): void;
+}
+
+/**
+ * The daemon's Prometheus metrics. Request metrics are counted in-process as attempts happen; the
+ * warehouse-wide ones (games by outcome, worklist backlog, dead letters, last success and duration
+ * of each job) are read from Postgres at scrape time, so every worker reports the same totals as
+ * `ingest.runs` and `ingest.work_items` say, whichever process wrote them.
+ */
+export function createMetrics(db: Executor): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'dugout_process_' });
+  let client: ClientStats | undefined;
+
+  const requests = new Counter({
+    name: 'dugout_api_requests_total',
+    help: 'HTTP attempts to the Stats API by operation and status (status "error": no response)',
+    labelNames: ['operation', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'dugout_api_request_duration_seconds',
+    help: 'Duration of one HTTP attempt (headers and body), by operation',
+    labelNames: ['operation'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const fromClient = (name: string, help: string, read: (s: ClientStats) => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        if (client) this.inc(read(client));
+      },
+    });
+  fromClient('dugout_api_retries_total', 'Attempts retried after a retryable failure', (s) => s.queue.retries);
+  fromClient('dugout_api_pauses_total', 'Global pauses of all requests after a 429 or 503 (Retry-After)', (s) => s.queue.pauses);
+  fromClient('dugout_api_paused_seconds_total', 'Seconds all requests were held by those pauses', (s) => s.queue.pausedMs / 1000);
+  fromClient('dugout_api_gave_up_total', 'Requests that failed after their last attempt', (s) => s.queue.gaveUp);
+
+  new Counter({
+    name: 'dugout_games_total',
+    help: 'Games by outcome over every run in ingest.runs (loaded, unchanged, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    async collect() {
+      const [r] = await queryRows<{ loaded: number; unchanged: number; failed: number }>(
+        db,
+        sql`select coalesce(sum(loaded), 0)::bigint as loaded, coalesce(sum(unchanged), 0)::bigint as unchanged,
+                   coalesce(sum(failed), 0)::bigint as failed from ingest.runs`,
+      );
+      this.reset();
+      for (const outcome of ['loaded', 'unchanged', 'failed'] as const) this.inc({ outcome }, Number(r?.[outcome] ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'dugout_worklist_items',
+    help: 'Work items not done, by kind and status (pending, running, dead)',
+    labelNames: ['kind', 'status'],
+    registers: [registry],
+    async collect() {
+      const rows = await queryRows<{ kind: string; status: string; n: number }>(
+        db,
+        sql`select kind, status, count(*)::int as n from ingest.work_items where status <> 'done' group by kind, status`,
+      );
+      this.reset();
+      for (const r of rows) this.set({ kind: r.kind, status: r.status }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'dugout_dead_letters',
+    help: 'Work items parked after too many failures (dugout status lists them; dugout retry requeues)',
+    registers: [registry],
+    async collect() {
+      const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'dead'`);
+      this.set(Number(r?.n ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'dugout_last_success_timestamp_seconds',
+    help: 'When each job last finished successfully (Unix seconds)',
+    labelNames: ['job'],
+    registers: [registry],
+    async collect() {
+      const rows = await queryRows<{ job: string; at: number }>(
+        db,
+        sql`select job, extract(epoch from max(finished_at))::float8 as at from ingest.runs where status = 'succeeded' group by job`,
+      );
+      this.reset();
+      for (const r of rows) this.set({ job: r.job }, Number(r.at));
+    },
+  });
+  new Gauge({
+    name: 'dugout_last_run_duration_seconds',
+    help: 'Duration of the latest finished run of each job, with its status',
+    labelNames: ['job', 'status'],
+    registers: [registry],
+    async collect() {
+      const rows = await queryRows<{ job: string; status: string; seconds: number }>(
+        db,
+        sql`select distinct on (job) job, status, extract(epoch from finished_at - started_at)::float8 as seconds
+            from ingest.runs where finished_at is not null order by job, run_id desc`,
+      );
+      this.reset();
+      for (const r of rows) this.set({ job: r.job, status: r.status }, Number(r.seconds));
+    },
+  });
+
+  return {
+    registry,
+    onAttempt(a) {
+      requests.inc({ operation: a.operation, status: String(a.status) });
+      latency.observe({ operation: a.operation }, a.seconds);
+    },
+    watchClient(stats) {
+      client = stats;
+    },
+  };
+}
