@@ -2,14 +2,17 @@
  * `extract/`: pure functions from Stats API JSON to warehouse rows. No database, network, logger
  * or environment; data problems come back as rejects (`{ rows, rejects }`), never as throws.
  */
+export * from './base-state.js';
 export * from './boxscore.js';
 export * from './coerce.js';
 export * from './feed.js';
+export * from './game-detail.js';
 export * from './games.js';
 export * from './hash.js';
 export * from './people.js';
 export * from './pitches.js';
 export * from './pitching-lines.js';
+export * from './play-detail.js';
 export * from './plays.js';
 export * from './reference.js';
 export * from './rejects.js';

@@ -1,4 +1,5 @@
 import { asArray, asObject, type JsonObject, pick, toBool, toInt, toText, toTimestamp } from './coerce.js';
+import { replayBaseState } from './base-state.js';
 import { extractPitches, isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
 import type { Extracted, PitchRow, PlayRow } from './types.js';
@@ -28,6 +29,7 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
   }
   const seen = new Set<number>();
   const lastPitcher = new Map<string, number>();
+  const ordered: Array<{ row: PlayRow; play: JsonObject }> = [];
   allPlays.forEach((raw, i) => {
     const path = `allPlays[${i}]`;
     const play = asObject(raw);
@@ -39,6 +41,7 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
     }
     seen.add(row.at_bat_index);
     out.rows.plays.push(row);
+    ordered.push({ row, play });
     const priorPitcherId = lastPitcher.get(row.half_inning) ?? null;
     const ctx = { gamePk, atBatIndex: row.at_bat_index, batterId: row.batter_id, pitcherId: row.pitcher_id, priorPitcherId, path };
     const pitches = extractPitches(play, ctx);
@@ -46,6 +49,7 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
     out.rejects.push(...pitches.rejects);
     if (row.pitcher_id !== null) lastPitcher.set(row.half_inning, row.pitcher_id);
   });
+  replayBaseState(ordered);
   return out;
 }
 
@@ -108,5 +112,13 @@ export function playRow(gamePk: number, play: JsonObject): PlayRow | null {
     pitch_count: (asArray(play.playEvents) ?? []).filter(isPitchEvent).length,
     start_time: toTimestamp(about.startTime),
     end_time: toTimestamp(about.endTime) ?? toTimestamp(play.playEndTime),
+    // Filled by replayBaseState, which needs the plays before this one.
+    outs_before: null,
+    on_1b_before: null,
+    on_2b_before: null,
+    on_3b_before: null,
+    away_score_before: null,
+    home_score_before: null,
+    is_plate_appearance: false,
   };
 }

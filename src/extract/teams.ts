@@ -1,6 +1,6 @@
 import { asArray, asObject, pick, toBool, toInt, toNum, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Draft, Extracted, RejectRow, TeamRef, TeamRow, VenueRef, VenueRow } from './types.js';
+import type { Draft, Extracted, RejectRow, TeamRef, TeamRow, TeamSeasonRow, VenueRef, VenueRow } from './types.js';
 
 /** Map one team object (from /v1/teams, a hydrated schedule or a boxscore) to a team row draft. */
 export function teamRow(team: unknown): Draft<TeamRow> {
@@ -117,6 +117,46 @@ export function extractVenues(body: unknown): Extracted<VenueRow[]> {
       seen.add(row.venue_id);
       rows.push(row as VenueRow);
     }
+  });
+  return { rows, rejects };
+}
+
+/**
+ * Each club of a `/v1/teams?season=Y` body as it was that season: one row per team with an id and a
+ * name, `season` from the request (else the team's own `season`). A team without an id or a name,
+ * or without any season, is rejected; a repeated id keeps its first entry.
+ */
+export function extractTeamSeasons(body: unknown, season?: number): Extracted<TeamSeasonRow[]> {
+  const rows: TeamSeasonRow[] = [];
+  const rejects: RejectRow[] = [];
+  const seen = new Set<number>();
+  (asArray(pick(body, 'teams')) ?? []).forEach((team, i) => {
+    const teamId = toInt(pick(team, 'id'));
+    const name = toText(pick(team, 'name'));
+    const teamSeason = season ?? toInt(pick(team, 'season'));
+    if (teamId === null || name === null || teamSeason === null) {
+      rejects.push(reject(null, 'team_seasons', `teams[${i}]`, 'team without id, name or season', team));
+      return;
+    }
+    if (seen.has(teamId)) return;
+    seen.add(teamId);
+    rows.push({
+      team_id: teamId,
+      season: teamSeason,
+      sport_id: toInt(pick(team, 'sport', 'id')),
+      name,
+      team_name: toText(pick(team, 'teamName')),
+      abbreviation: toText(pick(team, 'abbreviation')),
+      location_name: toText(pick(team, 'locationName')),
+      league_id: toInt(pick(team, 'league', 'id')),
+      league_name: toText(pick(team, 'league', 'name')),
+      division_id: toInt(pick(team, 'division', 'id')),
+      division_name: toText(pick(team, 'division', 'name')),
+      venue_id: toInt(pick(team, 'venue', 'id')),
+      venue_name: toText(pick(team, 'venue', 'name')),
+      parent_org_id: toInt(pick(team, 'parentOrgId')),
+      parent_org_name: toText(pick(team, 'parentOrgName')),
+    });
   });
   return { rows, rejects };
 }

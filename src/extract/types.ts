@@ -93,6 +93,17 @@ export interface PlayRow {
   pitch_count: number;
   start_time: string | null;
   end_time: string | null;
+  /** Outs when the play began (previous play's count.outs in the half-inning, else 0). */
+  outs_before: number | null;
+  /** Runner on each base when the play began (see `replayBaseState`), null = empty. */
+  on_1b_before: number | null;
+  on_2b_before: number | null;
+  on_3b_before: number | null;
+  /** Score when the play began (the previous play's score after, else 0-0). */
+  away_score_before: number | null;
+  home_score_before: number | null;
+  /** The batter completed a plate appearance (he is among the play's runners starting from home). */
+  is_plate_appearance: boolean;
 }
 
 /** `mlb.pitches`: one row per pitch, keyed (game_pk, at_bat_index, play_event_index). */
@@ -303,3 +314,129 @@ export interface ReferenceCodeRow {
 
 /** A row under construction: every column may still be null until it is validated. */
 export type Draft<T> = { [K in keyof T]: T[K] | null };
+
+/** A base as the feed names it in runner movements. */
+export type BaseName = '1B' | '2B' | '3B' | 'score';
+
+/** `mlb.runners`: one row per `runners[]` entry, keyed (game_pk, at_bat_index, runner_index). */
+export interface RunnerRow {
+  game_pk: number;
+  at_bat_index: number;
+  runner_index: number;
+  runner_id: number | null;
+  play_event_index: number | null;
+  origin_base: string | null;
+  start_base: string | null;
+  end_base: string | null;
+  out_base: string | null;
+  is_out: boolean | null;
+  out_number: number | null;
+  event: string | null;
+  event_type: string | null;
+  movement_reason: string | null;
+  is_scoring_event: boolean | null;
+  rbi: boolean | null;
+  earned: boolean | null;
+  team_unearned: boolean | null;
+  responsible_pitcher_id: number | null;
+}
+
+/** `mlb.fielding_credits`: keyed (game_pk, at_bat_index, runner_index, credit_index). */
+export interface FieldingCreditRow {
+  game_pk: number;
+  at_bat_index: number;
+  runner_index: number;
+  credit_index: number;
+  person_id: number | null;
+  position_code: string | null;
+  credit: string | null;
+}
+
+/** `mlb.play_actions`: a non-pitch play event, keyed (game_pk, at_bat_index, play_event_index). */
+export interface PlayActionRow {
+  game_pk: number;
+  at_bat_index: number;
+  play_event_index: number;
+  type: string | null;
+  event: string | null;
+  event_type: string | null;
+  description: string | null;
+  player_id: number | null;
+  position_code: string | null;
+  is_substitution: boolean | null;
+  balls: number | null;
+  strikes: number | null;
+  outs: number | null;
+  away_score: number | null;
+  home_score: number | null;
+  start_time: string | null;
+}
+
+/** `mlb.fielding_lines`: boxscore stats.fielding, keyed (game_pk, team_id, person_id). */
+export interface FieldingLineRow {
+  game_pk: number;
+  team_id: number;
+  person_id: number;
+  position: string | null;
+  putouts: number | null;
+  assists: number | null;
+  errors: number | null;
+  chances: number | null;
+  passed_balls: number | null;
+  stolen_bases: number | null;
+  caught_stealing: number | null;
+  pickoffs: number | null;
+}
+
+/** `mlb.game_officials`: keyed (game_pk, official_type). */
+export interface GameOfficialRow {
+  game_pk: number;
+  official_type: string;
+  person_id: number | null;
+  full_name: string | null;
+}
+
+/** `mlb.linescore_innings`: keyed (game_pk, inning); a half not played is all null. */
+export interface LinescoreInningRow {
+  game_pk: number;
+  inning: number;
+  away_runs: number | null;
+  away_hits: number | null;
+  away_errors: number | null;
+  away_left_on_base: number | null;
+  home_runs: number | null;
+  home_hits: number | null;
+  home_errors: number | null;
+  home_left_on_base: number | null;
+}
+
+/** The game-context columns of `mlb.games`, written by a game's load (an update by game_pk). */
+export interface GameContextRow {
+  game_pk: number;
+  attendance: number | null;
+  first_pitch: string | null;
+  duration_minutes: number | null;
+  delay_minutes: number | null;
+  weather_condition: string | null;
+  temperature_f: number | null;
+  wind: string | null;
+}
+
+/** `mlb.team_seasons`: a club as it was in one season, keyed (team_id, season). */
+export interface TeamSeasonRow {
+  team_id: number;
+  season: number;
+  sport_id: number | null;
+  name: string;
+  team_name: string | null;
+  abbreviation: string | null;
+  location_name: string | null;
+  league_id: number | null;
+  league_name: string | null;
+  division_id: number | null;
+  division_name: string | null;
+  venue_id: number | null;
+  venue_name: string | null;
+  parent_org_id: number | null;
+  parent_org_name: string | null;
+}

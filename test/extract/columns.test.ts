@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.js';
 import {
   extractBoxscore,
+  extractGameDetail,
   extractPeople,
   extractPlayByPlay,
+  extractPlayDetail,
   extractReferenceList,
   extractScheduleGames,
+  extractTeamSeasons,
   extractTeams,
   extractVenues,
   gameFromFeed,
@@ -18,9 +21,23 @@ import { cloneFixture, fixture, fixtureNames, gamePkOf } from './fixtures.js';
 type Body = any;
 
 const feeds = fixtureNames('liveGameV1');
+
+/** The games columns a game's load writes (not the schedule): null in schedule rows. */
+const NO_CONTEXT = {
+  attendance: null,
+  first_pitch: null,
+  duration_minutes: null,
+  delay_minutes: null,
+  weather_condition: null,
+  temperature_f: null,
+  wind: null,
+};
 const pbpBodies = [...feeds.map((f) => fixture<Body>(f).liveData.plays), ...fixtureNames('playByPlay').map((f) => fixture(f))];
 const boxBodies = [...feeds.map((f) => fixture<Body>(f).liveData.boxscore), ...fixtureNames('boxscore').map((f) => fixture(f))];
 const scheduleBodies = [...fixtureNames('schedule'), ...fixtureNames('game_changes')].map((f) => fixture(f));
+
+/** A schedule game row of the first feed, to complete a game-context update into a whole row. */
+const SCHEDULE_GAME = feeds.length ? gameFromFeed(fixture(feeds[0]!)).rows : {};
 
 describe('extracted rows carry exactly the SQL columns of their table, with values Postgres accepts', () => {
   it('plays and pitches from every play-by-play body', () => {
@@ -35,11 +52,33 @@ describe('extracted rows carry exactly the SQL columns of their table, with valu
     expect(conformanceProblems(schema.pitchingLines, rows.flatMap((r) => r.pitchingLines))).toEqual([]);
   });
 
+  it('runners, credits, actions, fielding lines, officials, innings and game context of every game', () => {
+    const games = feeds.map((f, i) => {
+      const feed = fixture<Body>(f);
+      const plays = extractPlayByPlay(2000 + i, feed.liveData.plays).rows.plays;
+      return {
+        play: extractPlayDetail(2000 + i, feed.liveData.plays).rows,
+        game: extractGameDetail(2000 + i, feed.liveData.boxscore, feed.liveData.plays, plays).rows,
+      };
+    });
+    expect(conformanceProblems(schema.runners, games.flatMap((g) => g.play.runners))).toEqual([]);
+    expect(conformanceProblems(schema.fieldingCredits, games.flatMap((g) => g.play.fieldingCredits))).toEqual([]);
+    expect(conformanceProblems(schema.playActions, games.flatMap((g) => g.play.playActions))).toEqual([]);
+    expect(conformanceProblems(schema.fieldingLines, games.flatMap((g) => g.game.fieldingLines))).toEqual([]);
+    expect(conformanceProblems(schema.gameOfficials, games.flatMap((g) => g.game.officials))).toEqual([]);
+    expect(conformanceProblems(schema.linescoreInnings, games.flatMap((g) => g.game.linescoreInnings))).toEqual([]);
+    // The game context is an update of mlb.games by game_pk: its keys are games columns, typed as they are.
+    expect(conformanceProblems(schema.games, games.map((g) => ({ ...SCHEDULE_GAME, ...g.game.gameContext })))).toEqual([]);
+    const teamSeasons = fixtureNames('teams').flatMap((f) => extractTeamSeasons(fixture(f), 2024).rows);
+    expect(conformanceProblems(schema.teamSeasons, teamSeasons)).toEqual([]);
+  });
+
   it('games from every schedule and game-changes body, and from every feed', () => {
     const fromSchedules = scheduleBodies.flatMap((body) => extractScheduleGames(body).rows);
     const fromFeeds = feeds.map((f) => gameFromFeed(fixture(f)).rows).filter((r) => r !== null);
     expect(fromSchedules.length).toBeGreaterThan(3000);
-    expect(conformanceProblems(schema.games, [...fromSchedules, ...fromFeeds])).toEqual([]);
+    const rows = [...fromSchedules, ...fromFeeds].map((r) => ({ ...NO_CONTEXT, ...r }));
+    expect(conformanceProblems(schema.games, rows)).toEqual([]);
   });
 
   it('people, teams, venues and reference codes', () => {
