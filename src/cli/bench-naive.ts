@@ -1,7 +1,18 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
-import { battingLines, pitches, pitchingLines, plays } from '../db/schema/index.js';
+import {
+  battingLines,
+  fieldingCredits,
+  fieldingLines,
+  gameOfficials,
+  linescoreInnings,
+  pitches,
+  pitchingLines,
+  playActions,
+  plays,
+  runners,
+} from '../db/schema/index.js';
 import { extractGameRows } from '../pipeline/game-rows.js';
 
 /**
@@ -26,6 +37,12 @@ export async function runNaiveLoad(database: Database, baseUrl: string, gamePks:
         [pitches, extracted.pitches],
         [battingLines, extracted.battingLines],
         [pitchingLines, extracted.pitchingLines],
+        [runners, extracted.runners],
+        [fieldingCredits, extracted.fieldingCredits],
+        [playActions, extracted.playActions],
+        [fieldingLines, extracted.fieldingLines],
+        [gameOfficials, extracted.officials],
+        [linescoreInnings, extracted.linescoreInnings],
       ];
       for (const [table, list] of sets) {
         for (const row of list) {

@@ -69,14 +69,15 @@ export async function insertRows(tx: Executor, table: PgTable, rows: Row[], extr
 
 /**
  * Upsert rows on the table's primary key. With `keepExisting`, a null in the new row keeps the
- * stored value (for partial rows, e.g. a team known only by id and name from a schedule).
+ * stored value (for partial rows, e.g. a team known only by id and name from a schedule); with
+ * `newerBy`, a stored row is only replaced by one whose value in that column is not older.
  * Rows must be unique by key within one call.
  */
 export async function upsertRows(
   tx: Executor,
   table: PgTable,
   rows: Row[],
-  opts: { extra?: Record<string, unknown>; keepExisting?: boolean; touch?: string } = {},
+  opts: { extra?: Record<string, unknown>; keepExisting?: boolean; touch?: string; newerBy?: string } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
@@ -88,11 +89,35 @@ export async function upsertRows(
     .filter((c) => !info.primaryKey.includes(c))
     .map((c) => (opts.keepExisting ? `"${c}" = coalesce(excluded."${c}", ${info.name}."${c}")` : `"${c}" = excluded."${c}"`));
   if (opts.touch && info.columns.has(opts.touch)) sets.push(`"${opts.touch}" = now()`);
-  const action = sets.length ? sql.raw(`do update set ${sets.join(', ')}`) : sql.raw('do nothing');
+  // newerBy: a stored row is replaced only by one at least as new in that column (e.g. season).
+  const guard = opts.newerBy && info.columns.has(opts.newerBy)
+    ? ` where coalesce(${info.name}."${opts.newerBy}", 0) <= coalesce(excluded."${opts.newerBy}", 0)`
+    : '';
+  const action = sets.length ? sql.raw(`do update set ${sets.join(', ')}${guard}`) : sql.raw('do nothing');
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     await tx.execute(
       sql`insert into ${info.qualified} (${colNames}) ${selectFrom(info, cols, chunk, extra)} on conflict (${pk}) ${action}`,
+    );
+  }
+  return rows.length;
+}
+
+/**
+ * Update existing rows by primary key from the given columns (rows absent from the table are
+ * ignored): one statement per 5,000 rows, typed by the table like {@link insertRows}.
+ */
+export async function updateRows(tx: Executor, table: PgTable, rows: Row[], extra: Record<string, unknown> = {}): Promise<number> {
+  if (rows.length === 0) return 0;
+  const info = tableInfo(table);
+  const cols = columnList(info, rows, extra).filter((c) => !info.primaryKey.includes(c));
+  if (cols.length === 0) return 0;
+  const sets = sql.raw(cols.map((c) => `"${c}" = r."${c}"`).join(', '));
+  const match = sql.raw(info.primaryKey.map((c) => `t."${c}" = r."${c}"`).join(' and '));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const json = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({ ...r, ...extra })));
+    await tx.execute(
+      sql`update ${info.qualified} as t set ${sets} from json_populate_recordset(null::${info.qualified}, ${json}::text::json) as r where ${match}`,
     );
   }
   return rows.length;

@@ -1,7 +1,9 @@
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './drain.js';
 import { pollSchedule } from './schedule-poller.js';
+import { ensureTeamSeasons } from './reference.js';
 import { ensureReference } from './sync.js';
+import { refreshStaleSeasons } from './analytics.js';
 
 export type BackfillRange = { startDate: string; endDate: string } | { season: number };
 
@@ -53,5 +55,7 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
     enqueued += r.enqueued;
   }
   await drainWorklist(ctx);
-  return { games, enqueued };
+  const teamSeasons = await ensureTeamSeasons(ctx);
+  const refreshedSeasons = await refreshStaleSeasons(ctx.db);
+  return { games, enqueued, teamSeasons, refreshedSeasons };
 }

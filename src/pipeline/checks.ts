@@ -27,9 +27,12 @@ const LOADED_FINALS = sql`select g.game_pk from mlb.games g
 export const CHECKS: CheckDef[] = [
   {
     name: 'plays_vs_plate_appearances',
-    description: 'complete plays in mlb.plays = plate appearances in the batting lines (games whose boxscore has PA)',
+    description: 'plate appearances in mlb.plays = plate appearances in the batting lines (games whose boxscore has PA)',
+    // A runner making the inning's last out ends a play without a plate appearance; plays stored
+    // before is_plate_appearance existed count when complete (until a rebuild fills it).
     query: sql`select f.game_pk, pl.plays, bl.pa from (${LOADED_FINALS}) f
-      join (select game_pk, count(*) filter (where is_complete is not false)::int as plays from mlb.plays group by game_pk) pl using (game_pk)
+      join (select game_pk, count(*) filter (where coalesce(is_plate_appearance, is_complete is not false))::int as plays
+            from mlb.plays group by game_pk) pl using (game_pk)
       join (select game_pk, sum(plate_appearances)::int as pa from mlb.batting_lines group by game_pk) bl using (game_pk)
       where bl.pa > 0 and pl.plays <> bl.pa`,
   },
@@ -58,6 +61,37 @@ export const CHECKS: CheckDef[] = [
           (select away_score from mlb.plays p where p.game_pk = g.game_pk order by at_bat_index desc limit 1))
       ) as s(side, linescore, batting, plays)
       where s.linescore is distinct from s.batting or s.batting is distinct from s.plays`,
+  },
+  {
+    name: 'runs_from_runners',
+    description: 'runners who scored in mlb.runners = each side\'s score',
+    query: sql`select f.game_pk, s.side, s.score, s.runners from (${LOADED_FINALS}) f
+      join mlb.games g on g.game_pk = f.game_pk
+      cross join lateral (
+        select side, score, coalesce((select count(*)::int from mlb.runners r
+            join mlb.plays p on p.game_pk = r.game_pk and p.at_bat_index = r.at_bat_index
+            where r.game_pk = g.game_pk and r.end_base = 'score' and p.half_inning = half), 0) as runners
+        from (values ('away', 'top', g.away_score), ('home', 'bottom', g.home_score)) as v(side, half, score)
+      ) s
+      where exists (select 1 from mlb.runners r where r.game_pk = g.game_pk) and s.score is distinct from s.runners`,
+  },
+  {
+    name: 'putouts_vs_outs',
+    description: 'putouts in a team\'s fielding lines = outs its pitchers recorded',
+    query: sql`select f.game_pk, o.team_id, o.outs, coalesce(p.putouts, 0) as putouts from (${LOADED_FINALS}) f
+      join (select game_pk, team_id, sum(outs)::int as outs from mlb.pitching_lines group by game_pk, team_id) o using (game_pk)
+      left join (select game_pk, team_id, sum(putouts)::int as putouts from mlb.fielding_lines group by game_pk, team_id) p
+        on p.game_pk = o.game_pk and p.team_id = o.team_id
+      where exists (select 1 from mlb.fielding_lines l where l.game_pk = f.game_pk) and o.outs <> coalesce(p.putouts, 0)`,
+  },
+  {
+    name: 'outs_before_consistent',
+    description: 'every play begins with the outs the previous play of its half-inning ended with (0 for the first)',
+    query: sql`select game_pk, at_bat_index, outs_before, expected from (
+        select p.game_pk, p.at_bat_index, p.outs_before,
+               coalesce(lag(p.outs) over (partition by p.game_pk, p.inning, p.half_inning order by p.at_bat_index), 0) as expected
+        from mlb.plays p where p.game_pk in (${LOADED_FINALS}) and p.outs_before is not null) x
+      where outs_before <> expected`,
   },
   {
     name: 'people_present',

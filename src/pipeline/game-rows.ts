@@ -1,14 +1,38 @@
 import { queryRows, sql } from '../db/client.js';
-import { insertRows, type Executor } from '../db/rows.js';
-import { battingLines, pitches, pitchingLines, plays, rejects } from '../db/schema/index.js';
-import { extractBoxscore, extractPlayByPlay, type RejectRow } from '../extract/index.js';
+import { insertRows, type Executor, updateRows } from '../db/rows.js';
+import {
+  battingLines,
+  fieldingCredits,
+  fieldingLines,
+  gameOfficials,
+  games as gamesTable,
+  linescoreInnings,
+  pitches,
+  pitchingLines,
+  playActions,
+  plays,
+  rejects,
+  runners,
+} from '../db/schema/index.js';
+import { extractBoxscore, extractGameDetail, extractPlayByPlay, extractPlayDetail, type RejectRow } from '../extract/index.js';
+import { markGameSeasonsStale } from './analytics.js';
+
+type Rows = Record<string, unknown>[];
 
 /** Every derived row of one game, as extraction produced them. */
 export interface GameRows {
-  plays: Record<string, unknown>[];
-  pitches: Record<string, unknown>[];
-  battingLines: Record<string, unknown>[];
-  pitchingLines: Record<string, unknown>[];
+  plays: Rows;
+  pitches: Rows;
+  battingLines: Rows;
+  pitchingLines: Rows;
+  runners: Rows;
+  fieldingCredits: Rows;
+  playActions: Rows;
+  fieldingLines: Rows;
+  officials: Rows;
+  linescoreInnings: Rows;
+  /** The game-context columns of mlb.games (an update of the game's row). */
+  gameContext: Record<string, unknown>;
   rejects: RejectRow[];
 }
 
@@ -16,17 +40,39 @@ export interface GameRows {
 export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown): GameRows {
   const box = extractBoxscore(gamePk, boxscore);
   const pbp = extractPlayByPlay(gamePk, playByPlay);
+  const play = extractPlayDetail(gamePk, playByPlay);
+  const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
+  const rows = (r: readonly object[]) => r as unknown as Rows;
   return {
-    plays: pbp.rows.plays as unknown as Record<string, unknown>[],
-    pitches: pbp.rows.pitches as unknown as Record<string, unknown>[],
-    battingLines: box.rows.battingLines as unknown as Record<string, unknown>[],
-    pitchingLines: box.rows.pitchingLines as unknown as Record<string, unknown>[],
-    rejects: [...box.rejects, ...pbp.rejects],
+    plays: rows(pbp.rows.plays),
+    pitches: rows(pbp.rows.pitches),
+    battingLines: rows(box.rows.battingLines),
+    pitchingLines: rows(box.rows.pitchingLines),
+    runners: rows(play.rows.runners),
+    fieldingCredits: rows(play.rows.fieldingCredits),
+    playActions: rows(play.rows.playActions),
+    fieldingLines: rows(game.rows.fieldingLines),
+    officials: rows(game.rows.officials),
+    linescoreInnings: rows(game.rows.linescoreInnings),
+    gameContext: { ...game.rows.gameContext },
+    rejects: [...box.rejects, ...pbp.rejects, ...play.rejects, ...game.rejects],
   };
 }
 
 /** Tables holding a game's derived rows, deleted and re-inserted together (children first). */
-const GAME_TABLES = ['mlb.pitches', 'mlb.plays', 'mlb.batting_lines', 'mlb.pitching_lines', 'ingest.rejects'] as const;
+const GAME_TABLES = [
+  'mlb.pitches',
+  'mlb.fielding_credits',
+  'mlb.runners',
+  'mlb.play_actions',
+  'mlb.plays',
+  'mlb.batting_lines',
+  'mlb.pitching_lines',
+  'mlb.fielding_lines',
+  'mlb.game_officials',
+  'mlb.linescore_innings',
+  'ingest.rejects',
+] as const;
 
 /**
  * Replace a game's derived rows: delete every row of the game, then insert the new ones. Run inside
@@ -52,13 +98,21 @@ export async function replaceGamesRows(
   for (const table of GAME_TABLES) {
     await tx.execute(sql`delete from ${sql.raw(table)} where game_pk = any(${pks}::int[])`);
   }
-  const all = (key: Exclude<keyof GameRows, 'rejects'>) => games.flatMap((g) => g.rows[key]);
+  const all = (key: Exclude<keyof GameRows, 'rejects' | 'gameContext'>) => games.flatMap((g) => g.rows[key]);
   const extra = { run_id: runId };
   let n = 0;
   n += await insertRows(tx, plays, all('plays'), extra);
   n += await insertRows(tx, pitches, all('pitches'), extra);
   n += await insertRows(tx, battingLines, all('battingLines'), extra);
   n += await insertRows(tx, pitchingLines, all('pitchingLines'), extra);
+  n += await insertRows(tx, runners, all('runners'), extra);
+  n += await insertRows(tx, fieldingCredits, all('fieldingCredits'), extra);
+  n += await insertRows(tx, playActions, all('playActions'), extra);
+  n += await insertRows(tx, fieldingLines, all('fieldingLines'), extra);
+  n += await insertRows(tx, gameOfficials, all('officials'), extra);
+  n += await insertRows(tx, linescoreInnings, all('linescoreInnings'), extra);
+  await updateRows(tx, gamesTable, games.map((g) => g.rows.gameContext));
+  await markGameSeasonsStale(tx, games.map((g) => g.gamePk));
   const rejected = games.flatMap((g) => g.rows.rejects);
   await insertRows(tx, rejects, rejected.map((r) => ({ ...r, record: r.record === undefined ? null : r.record })), extra);
   return n;

@@ -16,13 +16,20 @@ const LINK_COLUMNS = new Set([
   'resumed_from_date',
 ]);
 
-let upsertSql: string | undefined;
+const upsertSql = new Map<string, string>();
 
-function gameUpsertSet(): string {
-  if (!upsertSql) {
+/**
+ * The update of a schedule listing: only the columns the rows carry (a schedule's), never the game
+ * context a game's load writes (attendance, first pitch, weather…), which no schedule has.
+ */
+function gameUpsertSet(rowColumns: readonly string[]): string {
+  const key = rowColumns.join(',');
+  let set = upsertSql.get(key);
+  if (!set) {
+    const given = new Set(rowColumns);
     const cols = getTableConfig(games)
       .columns.map((c) => c.name)
-      .filter((c) => c !== 'game_pk' && c !== 'updated_at' && c !== 'run_id');
+      .filter((c) => given.has(c) && c !== 'game_pk' && c !== 'updated_at' && c !== 'run_id');
     // A game listed twice (suspended, postponed) keeps the listing with the latest game_date.
     const newer = '(excluded.game_date is null or mlb.games.game_date is null or excluded.game_date >= mlb.games.game_date)';
     const sets = cols.map((c) =>
@@ -30,9 +37,10 @@ function gameUpsertSet(): string {
         ? `"${c}" = coalesce(excluded."${c}", mlb.games."${c}")`
         : `"${c}" = case when ${newer} then excluded."${c}" else mlb.games."${c}" end`,
     );
-    upsertSql = [...sets, '"updated_at" = now()', '"run_id" = excluded."run_id"'].join(', ');
+    set = [...sets, '"updated_at" = now()', '"run_id" = excluded."run_id"'].join(', ');
+    upsertSql.set(key, set);
   }
-  return upsertSql;
+  return set;
 }
 
 /** Upsert game rows from a schedule-shaped body. */
@@ -45,7 +53,7 @@ export async function upsertGames(tx: Executor, rows: GameRow[], runId: number):
   await tx.execute(sql`
     insert into mlb.games (${list})
     select ${selectList} from json_populate_recordset(null::mlb.games, ${json}::text::json) r
-    on conflict (game_pk) do update set ${sql.raw(gameUpsertSet())}`);
+    on conflict (game_pk) do update set ${sql.raw(gameUpsertSet(cols))}`);
 }
 
 /** What we already know of these games: stored state and whether both raw bodies are stored. */

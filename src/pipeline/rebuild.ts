@@ -2,6 +2,7 @@ import { queryRows, sql } from '../db/client.js';
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames } from '../extract/index.js';
+import { refreshStaleSeasons } from './analytics.js';
 import type { PipelineContext } from './context.js';
 import { extractGameRows, replaceGamesRows } from './game-rows.js';
 import { upsertGames } from './games-store.js';
@@ -20,7 +21,8 @@ export async function runRebuild(ctx: PipelineContext): Promise<Record<string, n
   const gameRows = await rebuildGameRows(ctx);
   const persons = await rebuildPeople(ctx);
   const reference = await rebuildReference(ctx);
-  return { games, gameRows, people: persons, reference };
+  const refreshedSeasons = await refreshStaleSeasons(ctx.db);
+  return { games, gameRows, people: persons, reference, refreshedSeasons };
 }
 
 async function rebuildGames(ctx: PipelineContext): Promise<number> {
@@ -117,10 +119,16 @@ async function rebuildPeople(ctx: PipelineContext): Promise<number> {
   return out.length;
 }
 
+/** The `season` parameter of a stored request's params key, if any. */
+function seasonOf(paramsKey: string): number | undefined {
+  const m = /(?:^|&)season=(\d{4})(?:&|$)/.exec(paramsKey);
+  return m ? Number(m[1]) : undefined;
+}
+
 async function rebuildReference(ctx: PipelineContext): Promise<number> {
-  const rows = await queryRows<{ operation: string; body: string }>(
+  const rows = await queryRows<{ operation: string; paramsKey: string; body: string }>(
     ctx.db,
-    sql`select operation, body::text as body from raw.responses
+    sql`select operation, params_key as "paramsKey", body::text as body from raw.responses
         where operation = 'teams' or operation = any(string_to_array(${REFERENCE_LISTS.join(',')}, ','))
         order by fetched_at`,
   );
@@ -128,7 +136,9 @@ async function rebuildReference(ctx: PipelineContext): Promise<number> {
   for (const r of rows) {
     const body = JSON.parse(r.body);
     n += await ctx.db.transaction((tx) =>
-      r.operation === 'teams' ? applyTeamsBody(tx, body, ctx.runId) : applyReferenceList(tx, r.operation, body, ctx.runId),
+      r.operation === 'teams'
+        ? applyTeamsBody(tx, body, ctx.runId, seasonOf(r.paramsKey))
+        : applyReferenceList(tx, r.operation, body, ctx.runId),
     );
   }
   return n;

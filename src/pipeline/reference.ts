@@ -1,8 +1,8 @@
 import { queryRows, sql } from '../db/client.js';
 import { type Executor, upsertRows } from '../db/rows.js';
-import { referenceCodes, teams } from '../db/schema/index.js';
+import { referenceCodes, teamSeasons, teams } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
-import { bodySha256, extractReferenceList, extractTeams } from '../extract/index.js';
+import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
 import { upsertTeamAndVenueRefs } from './games-store.js';
 import { storeResponse } from './raw-store.js';
@@ -39,17 +39,26 @@ export async function refreshReference(
 ): Promise<void> {
   for (const sportId of opts.sportIds) {
     const params = { sportId, season: String(opts.season) };
-    await refreshOne(ctx, 'teams', params, (tx, body) => applyTeamsBody(tx, body, ctx.runId));
+    await refreshOne(ctx, 'teams', params, (tx, body) => applyTeamsBody(tx, body, ctx.runId, opts.season));
   }
   for (const list of opts.lists ?? REFERENCE_LISTS) {
     await refreshOne(ctx, list, {}, (tx, body) => applyReferenceList(tx, list, body, ctx.runId));
   }
 }
 
-/** Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams. */
-export async function applyTeamsBody(tx: Executor, body: unknown, runId: number): Promise<number> {
+/**
+ * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams. A
+ * team's mlb.teams row is the club as of the latest season loaded (an older season's body never
+ * replaces a newer one, whatever the order bodies arrive in); with `season`, the body's clubs are
+ * also that season's mlb.team_seasons.
+ */
+export async function applyTeamsBody(tx: Executor, body: unknown, runId: number, season?: number): Promise<number> {
   const extracted = extractTeams(body);
-  await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: runId }, touch: 'updated_at' });
+  await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: runId }, touch: 'updated_at', newerBy: 'season' });
+  if (season !== undefined) {
+    const seasons = extractTeamSeasons(body, season);
+    await upsertRows(tx, teamSeasons, seasons.rows as never[], { extra: { run_id: runId }, touch: 'updated_at' });
+  }
   await upsertTeamAndVenueRefs(tx, { venues: extracted.rows.venues as unknown as Array<Record<string, unknown>> }, runId);
   return extracted.rows.teams.length;
 }
@@ -77,6 +86,25 @@ export async function missingReference(db: Executor, sportIds: readonly number[]
         where not exists (select 1 from mlb.reference_codes r where r.list = l) order by i`,
   );
   return { sportIds: sports.map((r) => Number(r.id)), lists: lists.map((r) => r.list) };
+}
+
+/**
+ * Fetch `/v1/teams?season=Y&sportId=S` for every season and sport of a stored game that has no
+ * team season yet (once per season and sport, not per game), so standings and season views name
+ * each club as it was. Returns the number of (season, sport) pairs fetched.
+ */
+export async function ensureTeamSeasons(ctx: PipelineContext): Promise<number> {
+  const missing = await queryRows<{ season: number; sportId: number }>(
+    ctx.db,
+    sql`select distinct g.season, g.sport_id as "sportId" from mlb.games g
+        where not exists (select 1 from mlb.team_seasons ts where ts.season = g.season and ts.sport_id = g.sport_id)
+        order by 1, 2`,
+  );
+  for (const { season, sportId } of missing) {
+    const params = { sportId: Number(sportId), season: String(season) };
+    await refreshOne(ctx, 'teams', params, (tx, body) => applyTeamsBody(tx, body, ctx.runId, Number(season)));
+  }
+  return missing.length;
 }
 
 async function refreshOne(

@@ -1,7 +1,8 @@
 import { pollGameChanges, pollPeopleChanges } from './changes-poller.js';
+import { refreshStaleSeasons } from './analytics.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './drain.js';
-import { missingReference, refreshReference } from './reference.js';
+import { ensureTeamSeasons, missingReference, refreshReference } from './reference.js';
 import { pollSchedule } from './schedule-poller.js';
 
 export interface SyncOptions {
@@ -44,5 +45,7 @@ export async function runSync(ctx: PipelineContext, opts: SyncOptions = {}): Pro
   const gameChanges = await pollGameChanges(ctx, sportIds);
   const peopleChanges = await pollPeopleChanges(ctx);
   await drainWorklist(ctx);
-  return { schedule, gameChanges, peopleChanges };
+  const teamSeasons = await ensureTeamSeasons(ctx);
+  const refreshedSeasons = await refreshStaleSeasons(ctx.db);
+  return { schedule, gameChanges, peopleChanges, teamSeasons, refreshedSeasons };
 }

@@ -13,11 +13,20 @@ export const WAREHOUSE_TABLES = [
   'mlb.pitches',
   'mlb.batting_lines',
   'mlb.pitching_lines',
+  'mlb.runners',
+  'mlb.fielding_credits',
+  'mlb.play_actions',
+  'mlb.fielding_lines',
+  'mlb.game_officials',
+  'mlb.linescore_innings',
+  'mlb.team_seasons',
   'mlb.people',
   'mlb.teams',
   'mlb.venues',
   'mlb.reference_codes',
   'ingest.rejects',
+  'analytics.standings_daily',
+  'analytics.run_expectancy',
 ];
 
 /** A digest of a table's rows (volatile columns left out) with its row count. */

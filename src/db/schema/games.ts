@@ -49,6 +49,16 @@ export const games = mlb.table(
     /** Resumption: when it was suspended. */
     resumedFrom: timestamp('resumed_from', tz),
     resumedFromDate: date('resumed_from_date'),
+    /** Game context, written by the game's load (boxscore `info` list; feed gameInfo/weather agree). */
+    attendance: integer('attendance'),
+    /** startTime of the game's first pitch event. */
+    firstPitch: timestamp('first_pitch', tz),
+    durationMinutes: integer('duration_minutes'),
+    delayMinutes: integer('delay_minutes'),
+    weatherCondition: text('weather_condition'),
+    temperatureF: integer('temperature_f'),
+    /** As reported, e.g. "7 mph, Out To CF". */
+    wind: text('wind'),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     runId: bigint('run_id', { mode: 'number' }),
   },

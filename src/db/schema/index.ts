@@ -11,3 +11,6 @@ export * from './runs.js';
 export * from './cursors.js';
 export * from './work-items.js';
 export * from './rejects.js';
+export * from './analytics.js';
+export * from './play-detail.js';
+export * from './game-detail.js';

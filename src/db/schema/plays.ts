@@ -36,6 +36,15 @@ export const plays = mlb.table(
     pitchCount: integer('pitch_count'),
     startTime: timestamp('start_time', tz),
     endTime: timestamp('end_time', tz),
+    /** Base-out state and score when the play began (replayed from the previous plays' runners). */
+    outsBefore: integer('outs_before'),
+    on1bBefore: integer('on_1b_before'),
+    on2bBefore: integer('on_2b_before'),
+    on3bBefore: integer('on_3b_before'),
+    awayScoreBefore: integer('away_score_before'),
+    homeScoreBefore: integer('home_score_before'),
+    /** The batter completed a plate appearance (false: a runner made the inning's last out first). */
+    isPlateAppearance: boolean('is_plate_appearance'),
     runId: bigint('run_id', { mode: 'number' }),
   },
   (t) => [

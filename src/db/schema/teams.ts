@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { mlb } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -47,3 +47,28 @@ export const venues = mlb.table('venues', {
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   runId: bigint('run_id', { mode: 'number' }),
 });
+
+/** Each club as it was in one season (`/v1/teams?season=Y&sportId=S`). */
+export const teamSeasons = mlb.table(
+  'team_seasons',
+  {
+    teamId: integer('team_id').notNull(),
+    season: integer('season').notNull(),
+    sportId: integer('sport_id'),
+    name: text('name').notNull(),
+    teamName: text('team_name'),
+    abbreviation: text('abbreviation'),
+    locationName: text('location_name'),
+    leagueId: integer('league_id'),
+    leagueName: text('league_name'),
+    divisionId: integer('division_id'),
+    divisionName: text('division_name'),
+    venueId: integer('venue_id'),
+    venueName: text('venue_name'),
+    parentOrgId: integer('parent_org_id'),
+    parentOrgName: text('parent_org_name'),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.season] })],
+);
