@@ -89,6 +89,20 @@ function pickCorrection(loaded: number[], sim: { correctGame(pk?: number): { gam
   return sim.correctGame(loaded[Math.floor(loaded.length / 2)]);
 }
 
+/** The RE24 matrix of the loaded seasons: one row per base state, expected runs for 0, 1 and 2 outs. */
+async function re24Matrix(deps: EngineDeps): Promise<Array<Record<string, unknown>>> {
+  return queryRows<Record<string, unknown>>(
+    deps.database.db,
+    sql`select base_state as bases,
+               round(sum(runs_to_end_of_inning) filter (where outs_before = 0)::numeric / nullif(sum(plays) filter (where outs_before = 0), 0), 2) as "0 outs",
+               round(sum(runs_to_end_of_inning) filter (where outs_before = 1)::numeric / nullif(sum(plays) filter (where outs_before = 1), 0), 2) as "1 out",
+               round(sum(runs_to_end_of_inning) filter (where outs_before = 2)::numeric / nullif(sum(plays) filter (where outs_before = 2), 0), 2) as "2 outs",
+               sum(plays)::int as plays
+        from analytics.run_expectancy group by base_state
+        order by length(replace(base_state, '_', '')), base_state`,
+  );
+}
+
 async function printSummary(ctx: CliContext, deps: EngineDeps, started: number): Promise<void> {
   const db = deps.database.db;
   const [counts] = await queryRows<Record<string, number>>(
@@ -104,6 +118,7 @@ async function printSummary(ctx: CliContext, deps: EngineDeps, started: number):
   );
   ctx.out(`\nloaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts ?? {}).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   ctx.out(`\nOPS leaders (analytics.season_batting, PA >= 30):\n${formatTable(leaders)}`);
+  ctx.out(`\nrun expectancy by base-out state (analytics.run_expectancy, RE24; bases 1 2 3, _ = empty):\n${formatTable(await re24Matrix(deps))}`);
   const query = 'select full_name, pa, avg, obp, slg, ops from analytics.season_batting where pa >= 30 order by ops desc limit 10';
   if (deps.database.kind === 'pglite') {
     ctx.out(`\nquery it next (embedded database ${deps.database.describe.replace(/^pglite:/, '')}):`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../src/cli/readme-queries.js';
+import { CHECKS } from '../../src/pipeline/checks.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
@@ -66,7 +67,8 @@ describe('dugout demo', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('1. backfill');
     expect(r.stdout).toMatch(/sync: run \d+ succeeded: \d+ games loaded/);
-    expect(r.stdout).toContain('3. checks: 6/6 passed');
+    expect(r.stdout).toContain(`3. checks: ${CHECKS.length}/${CHECKS.length} passed`);
+    expect(r.stdout).toMatch(/run expectancy by base-out state[\s\S]*___[\s\S]*123/);
     expect(r.stdout).toMatch(/loaded in [\d.]+ s: \d+ final games, \d+ plays, \d+ pitches, \d+ people/);
     expect(r.stdout).toContain('OPS leaders');
     expect(r.stdout).toContain('npx dugout sql');
