@@ -9,6 +9,6 @@ export default defineConfig({
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    reporters: ['default'],
+    reporters: ['default', './test/setup/fixtures-reporter.ts'],
   },
 });

@@ -28,7 +28,7 @@ export type ItemKind = 'integer' | 'string';
 
 /** Where a parameter definition comes from. */
 export type ParamSource =
-  /** Listed in the interface table (`../shared/spec/stats-api-interface.md` §4). */
+  /** Listed in the operation tables of the Stats API interface specification (§4). */
   | 'interface'
   /** One of the interface's "N more parameters: not shown", filled in from MLB's Swagger 1.2. */
   | 'swagger'

@@ -1,18 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows, sql } from '../../src/db/client.js';
 import { upsertRows } from '../../src/db/rows.js';
 import { people } from '../../src/db/schema/index.js';
 import { extractPerson, gameFromFeed, splitFeedLive } from '../../src/extract/index.js';
 import { extractGameRows, replaceGameRows } from '../../src/pipeline/game-rows.js';
 import { upsertGames } from '../../src/pipeline/games-store.js';
-import { FIXTURES } from '../helpers/cli.js';
+import { describeRecorded, fixture } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 type Json = Record<string, any>;
 const FEEDS = ['745927_2024R_final_CLE-at-MIN.json', '744914_2024R_final_HOU-at-TOR.json'];
-const feeds: Json[] = FEEDS.map((f) => JSON.parse(readFileSync(path.join(FIXTURES, 'liveGameV1', f), 'utf8')));
+
 
 /** Load a real feed/live as the pipeline would: the game row, both bodies' rows, its people. */
 async function loadFeed(t: TestDatabase, feed: Json): Promise<void> {
@@ -27,7 +25,8 @@ async function loadFeed(t: TestDatabase, feed: Json): Promise<void> {
   });
 }
 
-describe('analytics views on real games', () => {
+describeRecorded('analytics views on real games', () => {
+  const feeds: Json[] = FEEDS.map((f) => fixture(`liveGameV1/${f}`));
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();

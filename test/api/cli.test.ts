@@ -4,16 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../src/api/index.js';
 import { runCli } from '../helpers/cli.js';
-import { fixture, startTestServer, type TestServer } from './support/test-server.js';
+import { golden, startTestServer, type TestServer } from './support/test-server.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-api-cli-'));
-const BOX = fixture('boxscore/744914_2024R_HOU-at-TOR.json');
+const BOX = golden('boxscore.json');
 let server: TestServer;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer((url) =>
-    url === '/v1/game/744914/boxscore' ? { body: BOX } : { status: 404, body: fixture('errors/404.json') },
+    url === '/v1/game/744914/boxscore' ? { body: BOX } : { status: 404, body: golden('errors/404.json') },
   );
   env = { STATSAPI_BASE_URL: server.baseUrl, DUGOUT_PGLITE_DIR: path.join(dir, 'pglite'), STATSAPI_MAX_ATTEMPTS: '2' };
 });

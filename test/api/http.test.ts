@@ -12,10 +12,10 @@ import { createSilentLogger } from '../../src/logger.js';
 import { type Clock, createRequestQueue, type RequestQueue, type RequestQueueOptions } from '../../src/queue/index.js';
 import { readVersion } from '../../src/version.js';
 import { createJumpingClock } from '../queue/support/clocks.js';
-import { fixture, type Reply, startTestServer, type TestServer } from './support/test-server.js';
+import { golden, type Reply, startTestServer, type TestServer } from './support/test-server.js';
 
 const log = createSilentLogger();
-const BOX = fixture('boxscore/744914_2024R_HOU-at-TOR.json');
+const BOX = golden('boxscore.json');
 let server: TestServer;
 
 beforeAll(async () => {
@@ -47,7 +47,7 @@ function setup(over: Partial<RequestQueueOptions> & { timeoutMs?: number } = {})
   return { client, queue, clock };
 }
 
-const ERROR_500 = { status: 500, body: fixture('errors/500.json') };
+const ERROR_500 = { status: 500, body: golden('errors/500.json') };
 const OK = { body: BOX };
 
 describe('the HTTP client', () => {
@@ -125,7 +125,7 @@ describe('the HTTP client', () => {
 
   it('does not retry a 404 or a 400', async () => {
     for (const status of [404, 400]) {
-      const seen = script({ status, body: fixture('errors/404.json') });
+      const seen = script({ status, body: golden('errors/404.json') });
       const err = await setup().client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(HttpStatusError);
       expect(err).toMatchObject({ status, retryable: false });
@@ -134,7 +134,7 @@ describe('the HTTP client', () => {
   });
 
   it('keeps a 404 not retryable even when its body is cut off', async () => {
-    const seen = script({ status: 404, body: fixture('errors/404.json'), gzip: false, cutAfterBytes: 10 });
+    const seen = script({ status: 404, body: golden('errors/404.json'), gzip: false, cutAfterBytes: 10 });
     const err = await setup().client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, retryable: false });
     expect(seen()).toHaveLength(1);

@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AMBIGUOUS_NAMES, getOperation, listOperations, type RegisteredOperation } from '../../src/api/index.js';
 import { OperationUnavailableError } from '../../src/errors.js';
+import { describeRecorded } from '../fixtures.js';
 import { readInterfaceRows, readSwaggerOperations } from './support/spec.js';
 
 const ops = listOperations();
-const rows = readInterfaceRows();
 const UNAVAILABLE = ['affiliates', 'allTeams'];
 
 describe('the operation registry', () => {
-  it('holds exactly the operations of the interface §4 tables, under their names, groups and paths', () => {
-    const fromSpec = rows
-      .flatMap((r) => r.names.map((name) => `${r.group}.${name} ${r.path}`))
-      .sort();
-    const fromRegistry = ops.map((o) => `${o.qualifiedName} ${o.path}`).sort();
-    expect(fromSpec.length).toBeGreaterThan(80);
-    expect(fromRegistry).toEqual(fromSpec);
-  });
-
-  it('marks required exactly the parameters the interface marks R, and path placeholders', () => {
-    for (const row of rows) {
-      for (const name of row.names) {
-        const op = getOperation(`${row.group}.${name}`);
-        for (const shown of row.params ?? []) {
-          const def = op.params.find((d) => d.name === shown.name);
-          expect(def, `${op.qualifiedName} ${shown.name}`).toBeDefined();
-          expect(def!.source, `${op.qualifiedName} ${shown.name}`).toBe('interface');
-          expect(def!.required, `${op.qualifiedName} ${shown.name}`).toBe(shown.required || def!.in === 'path');
-        }
-      }
-    }
-  });
-
   it('gives every home run derby operation a required gamePk and fields', () => {
     const derby = ops.filter((o) => o.group === 'homeRunDerby');
     expect(derby).toHaveLength(6);
@@ -39,34 +16,6 @@ describe('the operation registry', () => {
         ['gamePk', true],
         ['fields', false],
       ]);
-    }
-  });
-
-  it('fills the parameters the interface does not show from the Swagger, with the Swagger types and required flags', () => {
-    const swagger = new Map(readSwaggerOperations().map((s) => [s.path, s]));
-    for (const op of ops) {
-      const s = swagger.get(op.path);
-      expect(s, op.path).toBeDefined();
-      const hasPlaceholder = (name: string) => op.path.includes(`{${name}}`);
-      // A Swagger "path" parameter whose path has no placeholder is sent as a query parameter
-      // (teams' teamId, seasons' seasonId, the derby's gamePk) or, for /v1/people, left out as the interface does.
-      const expected = s!.params
-        .filter((p) => !(op.path === '/v1/people' && p.name === 'personId'))
-        .map((p) => ({
-          name: p.name,
-          in: p.paramType === 'path' && hasPlaceholder(p.name) ? 'path' : 'query',
-          required: p.paramType === 'path' && !hasPlaceholder(p.name) ? p.type !== 'Optional«int»' && p.type !== 'Optional«string»' && p.required : p.required,
-          kind: kindOf(p.name, p.type),
-          items: p.type === 'array' ? (p.itemsType === 'integer' ? 'integer' : 'string') : undefined,
-        }));
-      // The Swagger declares no parameter for {scheduleType}; the interface leaves its type open: a string.
-      for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
-        if (!expected.some((e) => e.name === name)) expected.push({ name: name!, in: 'path', required: true, kind: 'string', items: undefined });
-      }
-      const actual = op.params
-        .filter((d) => d.name !== 'hydrate')
-        .map((d) => ({ name: d.name, in: d.in, required: d.required, kind: d.kind, items: d.items }));
-      expect(sortByName(actual), op.qualifiedName).toEqual(sortByName(expected));
     }
   });
 
@@ -154,3 +103,62 @@ function kindOf(name: string, type: string): string {
 function sortByName<T extends { name: string }>(list: T[]): T[] {
   return [...list].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+describeRecorded(
+  'the operation registry against the interface specification',
+  () => {
+    const rows = readInterfaceRows();
+
+    it('holds exactly the operations of the interface §4 tables, under their names, groups and paths', () => {
+      const fromSpec = rows
+        .flatMap((r) => r.names.map((name) => `${r.group}.${name} ${r.path}`))
+        .sort();
+      const fromRegistry = ops.map((o) => `${o.qualifiedName} ${o.path}`).sort();
+      expect(fromSpec.length).toBeGreaterThan(80);
+      expect(fromRegistry).toEqual(fromSpec);
+    });
+
+    it('marks required exactly the parameters the interface marks R, and path placeholders', () => {
+      for (const row of rows) {
+        for (const name of row.names) {
+          const op = getOperation(`${row.group}.${name}`);
+          for (const shown of row.params ?? []) {
+            const def = op.params.find((d) => d.name === shown.name);
+            expect(def, `${op.qualifiedName} ${shown.name}`).toBeDefined();
+            expect(def!.source, `${op.qualifiedName} ${shown.name}`).toBe('interface');
+            expect(def!.required, `${op.qualifiedName} ${shown.name}`).toBe(shown.required || def!.in === 'path');
+          }
+        }
+      }
+    });
+
+    it('fills the parameters the interface does not show from the Swagger, with the Swagger types and required flags', () => {
+      const swagger = new Map(readSwaggerOperations().map((s) => [s.path, s]));
+      for (const op of ops) {
+        const s = swagger.get(op.path);
+        expect(s, op.path).toBeDefined();
+        const hasPlaceholder = (name: string) => op.path.includes(`{${name}}`);
+        // A Swagger "path" parameter whose path has no placeholder is sent as a query parameter
+        // (teams' teamId, seasons' seasonId, the derby's gamePk) or, for /v1/people, left out as the interface does.
+        const expected = s!.params
+          .filter((p) => !(op.path === '/v1/people' && p.name === 'personId'))
+          .map((p) => ({
+            name: p.name,
+            in: p.paramType === 'path' && hasPlaceholder(p.name) ? 'path' : 'query',
+            required: p.paramType === 'path' && !hasPlaceholder(p.name) ? p.type !== 'Optional«int»' && p.type !== 'Optional«string»' && p.required : p.required,
+            kind: kindOf(p.name, p.type),
+            items: p.type === 'array' ? (p.itemsType === 'integer' ? 'integer' : 'string') : undefined,
+          }));
+        // The Swagger declares no parameter for {scheduleType}; the interface leaves its type open: a string.
+        for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
+          if (!expected.some((e) => e.name === name)) expected.push({ name: name!, in: 'path', required: true, kind: 'string', items: undefined });
+        }
+        const actual = op.params
+          .filter((d) => d.name !== 'hydrate')
+          .map((d) => ({ name: d.name, in: d.in, required: d.required, kind: d.kind, items: d.items }));
+        expect(sortByName(actual), op.qualifiedName).toEqual(sortByName(expected));
+      }
+    });
+  },
+  { needs: 'spec' },
+);

@@ -2,17 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, getOperation, listOperations, type OperationName, type ParamDef } from '../../src/api/index.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { createRequestQueue } from '../../src/queue/index.js';
-import { fixture, startTestServer, type TestServer } from './support/test-server.js';
+import { fixtureText, HAVE_FIXTURES } from '../fixtures.js';
+import { golden, startTestServer, type TestServer } from './support/test-server.js';
 import { BODY_FIXTURES, URL_TABLE } from './url-table.js';
 
 const log = createSilentLogger();
+
+/**
+ * Without the recorded bodies, a body of the shape the client checks for the operation (a simulated
+ * boxscore, an empty schedule, play-by-play or people list), else a marker body.
+ */
+function standIn(name: string, file: string | undefined): string {
+  const kind = file?.split('/')[0];
+  if (kind === 'boxscore') return golden('boxscore.json');
+  if (kind === 'playByPlay') return '{"copyright":"test","allPlays":[]}';
+  if (kind === 'schedule' || kind === 'game_changes') return '{"copyright":"test","dates":[]}';
+  if (kind === 'person') return '{"copyright":"test","people":[]}';
+  return `{"copyright":"test body of ${name}"}`;
+}
 let server: TestServer;
 
 beforeAll(async () => {
   const byPath = new Map<string, string>();
   for (const [name, [, expected]] of Object.entries(URL_TABLE)) {
     const file = BODY_FIXTURES[name];
-    byPath.set(expected, file ? fixture(file) : `{"copyright":"test body of ${name}"}`);
+    byPath.set(expected, file && HAVE_FIXTURES ? fixtureText(file) : standIn(name, file));
   }
   server = await startTestServer((url) => {
     const body = byPath.get(url);
@@ -42,7 +56,7 @@ describe('the URL of every operation', () => {
     expect(res.url).toBe(`${server.baseUrl}${expected}`);
     expect(res.status).toBe(200);
     const file = BODY_FIXTURES[name];
-    if (file) expect(res.text).toBe(fixture(file));
+    if (file) expect(res.text).toBe(HAVE_FIXTURES ? fixtureText(file) : standIn(name, file));
     // The bare name, where unambiguous, builds the same URL.
     const op = getOperation(name);
     expect(c.buildUrl(untyped(op.callName), params as never)).toBe(`${server.baseUrl}${expected}`);

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/statsapi', import.meta.url));
 
 export interface CliResult {
   code: number | null;

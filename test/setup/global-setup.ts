@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { FIXTURES_DIR, FIXTURES_HINT, HAVE_FIXTURES } from '../fixtures.js';
 import { createTemplateDatabase, type TestDbInfo } from './template.js';
 
 declare module 'vitest' {
@@ -14,6 +15,12 @@ declare module 'vitest' {
  * that each test file clones (`CREATE DATABASE … TEMPLATE`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Our own CI must never skip the recorded-body tests silently.
+  if (!HAVE_FIXTURES && process.env.CI === 'true') {
+    const reason = `CI=true but the recorded Stats API bodies are not at ${FIXTURES_DIR}; ${FIXTURES_HINT}`;
+    process.stderr.write(`[dugout tests] ${reason}\n`);
+    throw new Error(reason);
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const tpl = await createTemplateDatabase(url);

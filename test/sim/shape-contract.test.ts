@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureBodies } from './support/fixtures.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { keyPaths, missingPaths } from './support/shape.js';
 import { type RunningSim, startSim } from './support/sim-server.js';
 
@@ -72,7 +72,7 @@ async function simUnion(paths: string[]): Promise<Set<string>> {
   return union(bodies);
 }
 
-describe('simulator bodies carry every key path of the real recorded bodies', () => {
+describeRecorded('simulator bodies carry every key path of the real recorded bodies', () => {
   const gameCases: Array<[string, string, (pk: number) => string]> = [
     ['liveGameV1', 'feed/live', (pk) => `/v1.1/game/${pk}/feed/live`],
     ['boxscore', 'boxscore', (pk) => `/v1/game/${pk}/boxscore`],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { SPEC_DIR as SPEC_ROOT } from '../../fixtures.js';
 
-const SPEC_DIR = fileURLToPath(new URL('../../../../shared/spec/', import.meta.url));
+const SPEC_DIR = `${SPEC_ROOT}/`;
 
 /** One operation row of the interface's §4 tables. */
 export interface SpecRow {

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The real recorded bodies, read in place (never copied into the repo). */
-export const FIXTURES_DIR = fileURLToPath(new URL('../../../../shared/fixtures/statsapi/', import.meta.url));
+/** Bodies our simulator produced (scripts/generate-goldens.ts), committed so these tests run anywhere. */
+const GOLDENS_DIR = fileURLToPath(new URL('../../goldens/', import.meta.url));
 
-/** A fixture's exact text, e.g. `fixture('boxscore/744914_2024R_HOU-at-TOR.json')`. */
-export function fixture(relativePath: string): string {
-  return readFileSync(new URL(relativePath, `file://${FIXTURES_DIR}`), 'utf8');
+/** A golden body's exact text, e.g. `golden('boxscore.json')`, `golden('errors/404.json')`. */
+export function golden(relativePath: string): string {
+  return readFileSync(`${GOLDENS_DIR}${relativePath}`, 'utf8');
 }
 
 /** What the server does with one request. */
