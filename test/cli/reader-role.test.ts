@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { canRunThrowawayCluster, startThrowawayCluster, type ThrowawayCluster } from '../helpers/cluster.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/db.js';
 
 describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
@@ -33,4 +37,54 @@ describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
     const r = await runCli(['reader-role', '--password', 'short'], { env: t.env });
     expect(r.code).toBe(2);
   });
+});
+
+// The shared test server trusts every login; a cluster of our own that checks passwords proves the
+// role really gets the password given, whatever it contains.
+describe.runIf(canRunThrowawayCluster())('dugout reader-role with hostile passwords', () => {
+  let cluster: ThrowawayCluster;
+  beforeAll(async () => {
+    cluster = await startThrowawayCluster({ password: 'cluster-admin-pw' });
+  }, 120_000);
+  afterAll(() => cluster?.destroy());
+
+  const loginAs = async (password: string) => {
+    const url = new URL(cluster.url);
+    url.username = 'dugout_reader';
+    url.password = encodeURIComponent(password);
+    const reader = postgres(url.toString(), { max: 1, onnotice: () => {}, connect_timeout: 10 });
+    try {
+      return (await reader`select current_user as who`)[0]!.who as string;
+    } finally {
+      await reader.end();
+    }
+  };
+
+  it.each([
+    ['dollar quotes', 'Secret$$Pw$$ end'],
+    ['quotes and a backslash', `it's a "pa\\ss" word`],
+    ['spaces and unicode', '  spaced ünïcödé 密码 '],
+  ])('sets a password with %s that then logs in, and never echoes it', { timeout: 60_000 }, async (_label, password) => {
+    const r = await runCli(['reader-role', '--password', password], { env: { DATABASE_URL: cluster.url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(password);
+    expect(await loginAs(password)).toBe('dugout_reader');
+    await expect(loginAs(`${password}x`)).rejects.toThrow(/password authentication failed/);
+  });
+
+  it('reads the password from --password-file', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dugout-pw-'));
+    const file = path.join(dir, 'pw');
+    writeFileSync(file, 'from-a-file $$ pw\n', { mode: 0o600 });
+    try {
+      const r = await runCli(['reader-role', '--password-file', file], { env: { DATABASE_URL: cluster.url } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(await loginAs('from-a-file $$ pw')).toBe('dugout_reader');
+      expect((await runCli(['reader-role', '--password-file', path.join(dir, 'missing')], { env: { DATABASE_URL: cluster.url } })).code).toBe(2);
+      expect((await runCli(['reader-role', '--password', 'x'.repeat(9), '--password-file', file], { env: { DATABASE_URL: cluster.url } })).code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
 });

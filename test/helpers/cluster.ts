@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +31,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
+/**
+ * Start a cluster of our own on a free port. With `password`, logins over TCP need a password
+ * (scram-sha-256; the superuser `postgres` has this one), so password tests really check them.
+ */
+export async function startThrowawayCluster(opts: { password?: string } = {}): Promise<ThrowawayCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cluster-'));
   chmodSync(dir, 0o755);
   const root = process.getuid?.() === 0;
@@ -45,14 +49,20 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
       stdio: 'pipe',
     });
   const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  if (opts.password) {
+    const pwfile = path.join(dir, 'pwfile');
+    writeFileSync(pwfile, `${opts.password}\n`, { mode: 0o644 });
+    run('initdb', ['-D', data, '--auth-host=scram-sha-256', '--auth-local=trust', '-U', 'postgres', '--pwfile', pwfile, '--no-sync']);
+  } else {
+    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  }
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres${opts.password ? `:${encodeURIComponent(opts.password)}` : ''}@127.0.0.1:${port}/postgres`,
     start,
     stop,
     destroy() {
