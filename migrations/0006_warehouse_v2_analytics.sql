@@ -206,12 +206,34 @@ SELECT pi.game_pk, g.official_date, g.season, g.game_type, pl.inning, pl.half_in
        pi.pitch_type, pi.pitch_type_description, pi.start_speed, pi.end_speed, pi.spin_rate, pi.spin_direction,
        pi.break_vertical_induced, pi.break_horizontal, pi.plate_x, pi.plate_z, pi.zone,
        pi.launch_speed, pi.launch_angle, pi.total_distance, pi.trajectory, pl.event AS play_event, pi.play_id,
-       pl.outs_before, pl.on_1b_before, pl.on_2b_before, pl.on_3b_before
+       pl.outs_before, (pl.on_1b_before IS NOT NULL) AS on_1b, (pl.on_2b_before IS NOT NULL) AS on_2b,
+       (pl.on_3b_before IS NOT NULL) AS on_3b
 FROM mlb.pitches pi
 JOIN mlb.games g ON g.game_pk = pi.game_pk
 JOIN mlb.plays pl ON pl.game_pk = pi.game_pk AND pl.at_bat_index = pi.at_bat_index
 LEFT JOIN mlb.people pp ON pp.person_id = pi.pitcher_id
 LEFT JOIN mlb.people bp ON bp.person_id = pi.batter_id;
+--> statement-breakpoint
+COMMENT ON COLUMN analytics.pitch_events.outs_before IS 'Outs when the plate appearance began; on_1b, on_2b, on_3b: a runner was on that base then.';
+--> statement-breakpoint
+CREATE VIEW analytics.baserunning AS
+SELECT r.runner_id AS person_id, max(pe.full_name) AS full_name, g.season, g.game_type,
+       count(*) FILTER (WHERE r.movement_reason LIKE 'r_stolen_base%')::int AS stolen_bases,
+       count(*) FILTER (WHERE r.movement_reason = 'r_stolen_base_3b')::int AS stolen_third,
+       count(*) FILTER (WHERE r.movement_reason = 'r_stolen_base_home')::int AS stolen_home,
+       count(*) FILTER (WHERE r.movement_reason LIKE 'r_caught_stealing%' OR r.movement_reason LIKE 'r_pickoff_caught_stealing%')::int AS caught_stealing,
+       count(*) FILTER (WHERE r.movement_reason LIKE 'r_pickoff%' AND r.is_out)::int AS picked_off,
+       round(count(*) FILTER (WHERE r.movement_reason LIKE 'r_stolen_base%')::numeric
+             / nullif(count(*) FILTER (WHERE r.movement_reason LIKE 'r_stolen_base%' OR r.movement_reason LIKE 'r_caught_stealing%'
+                                        OR r.movement_reason LIKE 'r_pickoff_caught_stealing%'), 0), 3) AS stolen_base_pct,
+       count(*) FILTER (WHERE r.end_base = 'score')::int AS runs_scored
+FROM mlb.runners r
+JOIN mlb.games g ON g.game_pk = r.game_pk
+LEFT JOIN mlb.people pe ON pe.person_id = r.runner_id
+WHERE r.runner_id IS NOT NULL
+GROUP BY r.runner_id, g.season, g.game_type;
+--> statement-breakpoint
+COMMENT ON VIEW analytics.baserunning IS 'Grain: one row per runner, season and game type, from mlb.runners: stolen bases (of third, of home), caught stealing (pickoff-caught-stealing included), picked off, SB% = SB/(SB+CS), runs scored.';
 --> statement-breakpoint
 INSERT INTO analytics.stale_seasons (season) SELECT DISTINCT season FROM mlb.games WHERE game_type = 'R';
 --> statement-breakpoint

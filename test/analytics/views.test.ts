@@ -4,6 +4,7 @@ import { upsertRows } from '../../src/db/rows.js';
 import { people } from '../../src/db/schema/index.js';
 import { extractPerson, gameFromFeed, splitFeedLive } from '../../src/extract/index.js';
 import { extractGameRows, replaceGameRows } from '../../src/pipeline/game-rows.js';
+import { refreshStaleSeasons } from '../../src/pipeline/analytics.js';
 import { upsertGames } from '../../src/pipeline/games-store.js';
 import { describeRecorded, fixture } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -108,6 +109,44 @@ describeRecorded('analytics views on real games', () => {
     expect(p).toMatchObject({ balls: ev.count.balls, strikes: ev.count.strikes, speed: ev.pitchData.startSpeed, batter_name: first.matchup.batter.fullName });
   });
 
+  it('count stolen bases and caught stealing per runner as the feed lists them, and carry the base state into pitch_events', async () => {
+    const expected = new Map<number, { sb: number; cs: number }>();
+    for (const feed of feeds) {
+      for (const play of feed.liveData.plays.allPlays) {
+        for (const r of play.runners ?? []) {
+          const reason: string = r.details.movementReason ?? '';
+          const e = expected.get(r.details.runner.id) ?? { sb: 0, cs: 0 };
+          if (reason.startsWith('r_stolen_base')) e.sb++;
+          if (reason.startsWith('r_caught_stealing') || reason.startsWith('r_pickoff_caught_stealing')) e.cs++;
+          expected.set(r.details.runner.id, e);
+        }
+      }
+    }
+    const rows = await queryRows<{ id: number; sb: number; cs: number }>(
+      t.database.db,
+      sql`select person_id as id, stolen_bases as sb, caught_stealing as cs from analytics.baserunning`,
+    );
+    expect(rows.length).toBe(expected.size);
+    for (const r of rows) expect({ sb: r.sb, cs: r.cs }, `runner ${r.id}`).toEqual(expected.get(r.id));
+    const [mismatch] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from analytics.pitch_events e join mlb.plays p using (game_pk, at_bat_index)
+          where e.on_2b is distinct from (p.on_2b_before is not null) or e.outs_before is distinct from p.outs_before`,
+    );
+    expect(mismatch!.n).toBe(0);
+  });
+
+  it('fill run expectancy once the stale seasons are refreshed', async () => {
+    expect(await refreshStaleSeasons(t.database.db)).toBeGreaterThan(0);
+    const rows = await queryRows<{ season: number; outs: number; bases: string; plays: number }>(
+      t.database.db,
+      sql`select season, outs_before as outs, base_state as bases, plays from analytics.run_expectancy order by 1, 2, 3`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((r) => r.season === 2024 && r.outs >= 0 && r.outs <= 2 && /^[1_][2_][3_]$/.test(r.bases))).toBe(true);
+    expect(await refreshStaleSeasons(t.database.db)).toBe(0);
+  });
+
   it('are documented with COMMENT ON', async () => {
     const rows = await queryRows<{ name: string; comment: string | null }>(
       t.database.db,
@@ -115,6 +154,7 @@ describeRecorded('analytics views on real games', () => {
           join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'analytics' and c.relkind = 'v' order by 1`,
     );
     expect(rows.map((r) => r.name)).toEqual([
+      'baserunning',
       'batting_game_logs',
       'pitch_events',
       'pitching_game_logs',
