@@ -38,62 +38,73 @@ export interface Config {
   metricsPort: number | undefined;
 }
 
-const positiveInt = (name: string, def: number) =>
+/** A decimal integer in [min, max] (no `0x10`, `1e3` or `1.0`), or the default when unset. */
+const boundedInt = (name: string, def: number, min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return def;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a positive integer, got "${v}"` });
+      const n = Number(v.trim());
+      if (!/^\d+$/.test(v.trim()) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got "${v}"` });
         return z.NEVER;
       }
       return n;
     });
 
-const positiveNumber = (name: string, def: number) =>
+/** A decimal number in [min, max] (digits with an optional fraction), or the default when unset. */
+const boundedNumber = (name: string, def: number, min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return def;
-      const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a positive number, got "${v}"` });
+      const n = Number(v.trim());
+      if (!/^\d+(\.\d+)?$/.test(v.trim()) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a number from ${min} to ${max}, got "${v}"` });
         return z.NEVER;
       }
       return n;
     });
 
-const urlString = (name: string) =>
+/** An http(s) URL; `allowCredentials` only for the database (the API needs none, and logs carry its URL). */
+const urlString = (name: string, schemes: RegExp, allowCredentials: boolean) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return undefined;
+      let u: URL;
       try {
-        new URL(v);
-        return v.replace(/\/+$/, '');
+        u = new URL(v);
       } catch {
         ctx.addIssue({ code: 'custom', message: `${name} is not a valid URL` });
         return z.NEVER;
       }
+      if (!schemes.test(u.protocol)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a ${schemes.source.replace(/[\^$()]/g, '').replace('|', ' or ')} URL, got "${u.protocol}"` });
+        return z.NEVER;
+      }
+      if (!allowCredentials && (u.username || u.password)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must not carry credentials (user:password@)` });
+        return z.NEVER;
+      }
+      return v.replace(/\/+$/, '');
     });
 
+/** Largest id Postgres `integer` columns hold. */
+export const MAX_INT4 = 2_147_483_647;
+
 const envSchema = z.object({
-  DATABASE_URL: urlString('DATABASE_URL').superRefine((v, ctx) => {
-    if (v !== undefined && !/^postgres(ql)?:\/\//.test(v)) {
-      ctx.addIssue({ code: 'custom', message: 'DATABASE_URL must start with postgres:// or postgresql://' });
-    }
-  }),
+  DATABASE_URL: urlString('DATABASE_URL', /^(postgres|postgresql):$/, true),
   DUGOUT_PGLITE_DIR: z.string().optional(),
-  STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL'),
-  STATSAPI_MAX_RPS: positiveNumber('STATSAPI_MAX_RPS', 5),
-  STATSAPI_CONCURRENCY: positiveInt('STATSAPI_CONCURRENCY', 4),
-  STATSAPI_TIMEOUT_MS: positiveInt('STATSAPI_TIMEOUT_MS', 30_000),
-  STATSAPI_MAX_ATTEMPTS: positiveInt('STATSAPI_MAX_ATTEMPTS', 5),
-  STATSAPI_RETRY_AFTER_CAP_MS: positiveInt('STATSAPI_RETRY_AFTER_CAP_MS', 120_000),
+  STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL', /^(http|https):$/, false),
+  STATSAPI_MAX_RPS: boundedNumber('STATSAPI_MAX_RPS', 5, 0.1, 1000),
+  STATSAPI_CONCURRENCY: boundedInt('STATSAPI_CONCURRENCY', 4, 1, 64),
+  STATSAPI_TIMEOUT_MS: boundedInt('STATSAPI_TIMEOUT_MS', 30_000, 100, 600_000),
+  STATSAPI_MAX_ATTEMPTS: boundedInt('STATSAPI_MAX_ATTEMPTS', 5, 1, 20),
+  STATSAPI_RETRY_AFTER_CAP_MS: boundedInt('STATSAPI_RETRY_AFTER_CAP_MS', 120_000, 0, 3_600_000),
   DUGOUT_SPORT_IDS: z
     .string()
     .optional()
@@ -101,8 +112,8 @@ const envSchema = z.object({
       if (v === undefined || v.trim() === '') return [1];
       const parts = v.split(',').map((s) => s.trim());
       const ids = parts.map(Number);
-      if (parts.some((p) => p === '') || ids.some((n) => !Number.isInteger(n) || n <= 0)) {
-        ctx.addIssue({ code: 'custom', message: `DUGOUT_SPORT_IDS must be a comma list of positive integers, got "${v}"` });
+      if (parts.some((p) => !/^\d+$/.test(p)) || ids.some((n) => n < 1 || n > MAX_INT4)) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_SPORT_IDS must be a comma list of sport ids (1-${MAX_INT4}), got "${v}"` });
         return z.NEVER;
       }
       return [...new Set(ids)];
@@ -116,8 +127,8 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `DUGOUT_GAME_SOURCE must be "boxscore" or "feed", got "${v}"` });
       return z.NEVER;
     }),
-  DUGOUT_WORK_MAX_ATTEMPTS: positiveInt('DUGOUT_WORK_MAX_ATTEMPTS', 5),
-  DUGOUT_CURSOR_OVERLAP_MINUTES: positiveInt('DUGOUT_CURSOR_OVERLAP_MINUTES', 10),
+  DUGOUT_WORK_MAX_ATTEMPTS: boundedInt('DUGOUT_WORK_MAX_ATTEMPTS', 5, 1, 100),
+  DUGOUT_CURSOR_OVERLAP_MINUTES: boundedInt('DUGOUT_CURSOR_OVERLAP_MINUTES', 10, 1, 1440),
   LOG_LEVEL: z
     .string()
     .optional()

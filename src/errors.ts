@@ -137,6 +137,13 @@ export class AbortedError extends DugoutError {
   }
 }
 
+/** A read-only command found the schema behind the code: run `dugout migrate`. */
+export class SchemaBehindError extends DugoutError {
+  constructor(message: string) {
+    super('E_SCHEMA_BEHIND', message, { retryable: false });
+  }
+}
+
 /** A failed load or database step; retryable when the SQLSTATE says so. */
 export class LoadError extends DugoutError {}
 
@@ -173,10 +180,82 @@ export function isRetryable(err: unknown): boolean {
   return false;
 }
 
-/** One line describing an error, for logs and the worklist's `last_error`. */
+/** The most characters of an error that reach a log line, `last_error` or the terminal. */
+export const MAX_ERROR_CHARS = 300;
+
+/**
+ * One line describing an error, for logs, the worklist's `last_error` and the CLI's last line:
+ * the database's own cause (SQLSTATE, message, column/constraint where known) rather than a
+ * driver wrapper that quotes the statement and its bound parameters (whole game bodies); URL
+ * credentials redacted; at most {@link MAX_ERROR_CHARS} characters.
+ */
 export function describeError(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
+  const db = databaseCause(err);
+  let text: string;
+  if (db) {
+    const where = [db.table && `table ${db.table}`, db.column && `column ${db.column}`, db.constraint && `constraint ${db.constraint}`]
+      .filter(Boolean)
+      .join(', ');
+    text = `database error ${db.code}: ${db.message}${where ? ` (${where})` : ''}`;
+  } else if (err instanceof Error) {
+    const cause = (err as { cause?: unknown }).cause;
+    if (isQueryWrapper(err.message)) {
+      // Never the statement's parameters: the cause if there is one, else the statement's start.
+      return cause ? describeError(cause) : capError(`${err.name}: ${err.message.split('\n')[0]!.slice(0, 80)}…`);
+    }
+    text = `${err.name}: ${err.message}`;
+  } else {
+    text = String(err);
+  }
+  return capError(redactSecrets(text.replace(/\s*\n\s*/g, ' ')));
+}
+
+/** Cut a message to {@link MAX_ERROR_CHARS}, saying how much was dropped. */
+export function capError(text: string, max = MAX_ERROR_CHARS): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 24)}… (${text.length - max + 24} chars cut)`;
+}
+
+/** Replace `user:password@` in any URL and `password=…` pairs with `***`. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(:[^/@\s]*)?@/gi, (_m, scheme: string, user: string, pass?: string) =>
+      pass || user ? `${scheme}${user ? '***' : ''}${pass ? ':***' : ''}@` : `${scheme}@`,
+    )
+    .replace(/(password\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi, '$1***');
+}
+
+interface DatabaseCause {
+  code: string;
+  message: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+/** The Postgres error (postgres.js or PGlite) in an error's cause chain, if any. */
+function databaseCause(err: unknown): DatabaseCause | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const o = e as { code?: unknown; message?: unknown; severity?: unknown; table_name?: unknown; table?: unknown; column_name?: unknown; column?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof o.code === 'string' && /^[0-9A-Z]{5}$/.test(o.code) && typeof o.message === 'string' && o.severity !== undefined) {
+      const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+      return {
+        code: o.code,
+        message: o.message,
+        table: str(o.table_name) ?? str(o.table),
+        column: str(o.column_name) ?? str(o.column),
+        constraint: str(o.constraint_name) ?? str(o.constraint),
+      };
+    }
+    e = o.cause;
+  }
+  return undefined;
+}
+
+/** drizzle wraps driver errors as "Failed query: <statement>\nparams: <every bound value>". */
+function isQueryWrapper(message: string): boolean {
+  return message.startsWith('Failed query:');
 }
 
 function describeCause(cause: unknown): string {

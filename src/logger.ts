@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
+import { describeError } from './errors.js';
 
 export type { Logger } from 'pino';
 
@@ -9,7 +10,15 @@ export type { Logger } from 'pino';
  * parameter and make children (`log.child({ runId })`).
  */
 export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>, isTty = Boolean(process.stderr.isTTY)): Logger {
-  const base = { level: config.logLevel, base: { pid: process.pid } };
+  const base = {
+    level: config.logLevel,
+    base: { pid: process.pid },
+    // Secrets never reach a log line: known secret keys are censored, and an error is logged as
+    // its one capped line (driver errors quote statements with their bound parameters, whole
+    // bodies, and URLs may carry credentials).
+    redact: { paths: REDACTED_PATHS, censor: '***' },
+    serializers: { err: serializeError, error: serializeError },
+  };
   if (config.logPretty || isTty) {
     return pino({
       ...base,
@@ -17,6 +26,26 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>, isT
     });
   }
   return pino(base, pino.destination({ fd: 2, sync: true }));
+}
+
+const REDACTED_PATHS = [
+  'password',
+  '*.password',
+  'databaseUrl',
+  '*.databaseUrl',
+  'DATABASE_URL',
+  '*.DATABASE_URL',
+  'headers.authorization',
+  '*.headers.authorization',
+];
+
+function serializeError(err: unknown): unknown {
+  if (typeof err === 'string') return describeError(err);
+  if (err instanceof Error || (err && typeof err === 'object')) {
+    const code = (err as { code?: unknown }).code;
+    return typeof code === 'string' ? { message: describeError(err), code } : { message: describeError(err) };
+  }
+  return err;
 }
 
 /** A logger that drops everything; for tests and library callers that pass none. */

@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '../config.js';
 import { InvalidArgumentError } from 'commander';
 import type { AlertCondition } from '../pipeline/status.js';
 
@@ -35,8 +36,8 @@ export function parseSeason(value: string): number {
 /** commander argParser for a comma list of positive integers (`1,11`). */
 export function parseIntList(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim());
-  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) <= 0)) {
-    throw new InvalidArgumentError(`"${value}" is not a comma list of positive integers`);
+  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) <= 0 || Number(p) > MAX_INT4)) {
+    throw new InvalidArgumentError(`"${value}" is not a comma list of ids from 1 to ${MAX_INT4}`);
   }
   return [...new Set(parts.map(Number))];
 }

@@ -1,6 +1,6 @@
 import { type Config, loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { assertSchemaCurrent, runMigrations } from '../db/migrate.js';
 import { createLogger, type Logger } from '../logger.js';
 
 /**
@@ -10,8 +10,13 @@ import { createLogger, type Logger } from '../logger.js';
 export interface CliContext {
   config(): Config;
   log(): Logger;
-  /** Open the database (once). With `migrate`, apply pending migrations first. */
-  database(opts?: { migrate?: boolean }): Promise<Database>;
+  /**
+   * Open the database (once). With `migrate`, apply pending migrations first; with
+   * `requireCurrent` (the reading commands, which never migrate Postgres so a read-only role can
+   * run them), fail with one line naming `dugout migrate` when the schema is behind; PGlite,
+   * owned by its only user, is migrated instead.
+   */
+  database(opts?: { migrate?: boolean; requireCurrent?: boolean }): Promise<Database>;
   /** Close whatever was opened. */
   close(): Promise<void>;
   /** Results go here (stdout). */
@@ -35,9 +40,12 @@ export function createCliContext(env: Record<string, string | undefined>, stdout
     async database(opts = {}) {
       database ??= createDatabase(ctx.config(), { log: ctx.log() });
       const db = await database;
-      if (opts.migrate && !migrated) {
+      // The embedded database has one user who owns it: reading commands migrate it too.
+      if ((opts.migrate || (opts.requireCurrent && db.kind === 'pglite')) && !migrated) {
         await runMigrations(db, ctx.config(), ctx.log());
         migrated = true;
+      } else if (opts.requireCurrent && !migrated) {
+        await assertSchemaCurrent(db);
       }
       return db;
     },

@@ -17,11 +17,12 @@ export interface CliEngine {
  */
 export async function createCliEngine(
   ctx: CliContext,
-  opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void } = {},
+  opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void; readOnly?: boolean } = {},
 ): Promise<CliEngine> {
   const config = ctx.config();
   const log = ctx.log();
-  const database = await ctx.database({ migrate: true });
+  // `readOnly` commands (check) never migrate: they need the schema current instead.
+  const database = await ctx.database(opts.readOnly ? { requireCurrent: true } : { migrate: true });
   const controller = new AbortController();
   const client = createConfiguredClient(config, log, { signal: controller.signal }, opts.onAttempt);
   let signals = 0;

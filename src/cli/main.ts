@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { DugoutError, describeError, UsageError } from '../errors.js';
+import { capError, DugoutError, describeError, redactSecrets, UsageError } from '../errors.js';
 import { type CliContext, createCliContext } from './context.js';
 import { registerCommands } from './commands/index.js';
 import { readVersion } from '../version.js';
@@ -67,7 +67,9 @@ function reportError(err: unknown, ctx: CliContext): number {
     return EXIT_USAGE;
   }
   if (err instanceof ExitCode) return err.code;
-  const message = err instanceof DugoutError ? err.message : describeError(err);
+  // A DugoutError's message is written for the user; anything else (a driver error) is reduced
+  // to its cause: SQLSTATE and message, never the statement's parameters; capped and redacted.
+  const message = err instanceof DugoutError ? capError(redactSecrets(err.message)) : describeError(err);
   try {
     ctx.log().error({ err }, 'command failed');
   } catch {

@@ -19,7 +19,28 @@ export interface Database {
   readonly describe: string;
   /** Close connections (and release the PGlite lock). Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Run one statement of text alone with the extended protocol (a second statement is a syntax
+   * error, never executed) inside a READ ONLY transaction with a statement timeout, as `role` when
+   * given. For `dugout sql`; the text is checked by the caller first.
+   */
+  readOnlyQuery(text: string, opts: ReadOnlyQueryOptions): Promise<Array<Record<string, unknown>>>;
 }
+
+export interface ReadOnlyQueryOptions {
+  timeoutMs: number;
+  /** Switch to this role for the transaction when it exists and this login may use it. */
+  role?: string;
+}
+
+/**
+ * postgres.js sends a query without parameters with the simple protocol, which runs every
+ * statement of the text; `simple: false` (honoured, not in its types) forces Parse/Bind/Execute.
+ */
+const EXTENDED_PROTOCOL = { prepare: false, simple: false } as { prepare: boolean };
+
+/** Whether `role` exists and the current user may SET ROLE to it. */
+const ROLE_USABLE = `select exists (select 1 from pg_roles r where r.rolname = $1 and pg_has_role(current_user, r.oid, 'MEMBER')) as ok`;
 
 export interface DatabaseOptions {
   /** Max connections for postgres.js. Default 4. */
@@ -61,6 +82,17 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
       closed = true;
       await client.end({ timeout: 5 });
     },
+    async readOnlyQuery(text, opts) {
+      return client.begin('read only', async (tx) => {
+        await tx`select set_config('statement_timeout', ${String(Math.round(opts.timeoutMs))}, true)`;
+        if (opts.role) {
+          const [usable] = await tx.unsafe(ROLE_USABLE, [opts.role]);
+          if (usable?.ok) await tx.unsafe(`set local role "${opts.role.replace(/"/g, '""')}"`);
+        }
+        const rows = await tx.unsafe(text, [], EXTENDED_PROTOCOL);
+        return [...rows] as Array<Record<string, unknown>>;
+      }) as Promise<Array<Record<string, unknown>>>;
+    },
   };
 }
 
@@ -89,6 +121,18 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
         } finally {
           lock?.release();
         }
+      },
+      async readOnlyQuery(text, opts) {
+        return client.transaction(async (tx) => {
+          await tx.query('set transaction read only');
+          await tx.query(`select set_config('statement_timeout', $1, true)`, [String(Math.round(opts.timeoutMs))]);
+          if (opts.role) {
+            const usable = await tx.query<{ ok: boolean }>(ROLE_USABLE, [opts.role]);
+            if (usable.rows[0]?.ok) await tx.query(`set local role "${opts.role.replace(/"/g, '""')}"`);
+          }
+          // PGlite's query() is the extended protocol: one statement only.
+          return (await tx.query<Record<string, unknown>>(text)).rows;
+        });
       },
     };
   } catch (err) {

@@ -12,7 +12,7 @@ export function registerCheck(program: Command, ctx: CliContext, setExit: SetExi
     .description('reconciliation checks; prints each with its violations and first examples; exit 1 when any fails')
     .option('--json', 'print the results as JSON')
     .action(async (opts: { json?: boolean }) => {
-      const engine = await createCliEngine(ctx);
+      const engine = await createCliEngine(ctx, { readOnly: true });
       try {
         const run = await checkJob.run(engine.deps, {});
         const checks = ((run.result as { checks?: CheckResult[] } | undefined)?.checks ?? []) as CheckResult[];

@@ -1,22 +1,16 @@
-import type { Command } from 'commander';
-import { sql } from 'drizzle-orm';
-import { UsageError } from '../../errors.js';
+import { type Command, InvalidArgumentError } from 'commander';
+import { schemaState } from '../../db/migrate.js';
+import { READER_ROLE } from './reader-role.js';
 import type { CliContext } from '../context.js';
+import { assertReadOnlyQuery } from '../sql-guard.js';
 import { formatCsv, formatTable } from '../table.js';
 
-const READ_STATEMENTS = /^(select|with|show|explain|values|table)\b/i;
+export { assertReadOnlyQuery } from '../sql-guard.js';
 
-/** Refuse anything but one read statement before it reaches the database. */
-export function assertReadOnlyQuery(query: string): string {
-  const q = query.trim().replace(/;\s*$/, '');
-  if (q === '') throw new UsageError('the query is empty');
-  const stripped = q.replace(/'(?:[^']|'')*'/g, "''").replace(/"(?:[^"]|"")*"/g, '""');
-  if (stripped.includes(';')) throw new UsageError('one statement at a time: the query contains ";"');
-  if (!READ_STATEMENTS.test(q.replace(/^\(+/, ''))) {
-    const word = q.split(/\s+/)[0]!.toUpperCase();
-    throw new UsageError(`dugout sql runs read-only queries; ${word} is refused`);
-  }
-  return q;
+function parseTimeout(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n < 0.1 || n > 3600) throw new InvalidArgumentError(`"${value}" is not a number of seconds from 0.1 to 3600`);
+  return n;
 }
 
 export function registerSql(program: Command, ctx: CliContext): void {
@@ -26,15 +20,18 @@ export function registerSql(program: Command, ctx: CliContext): void {
     .argument('<query>', 'a SELECT (or WITH, SHOW, EXPLAIN, VALUES, TABLE) statement')
     .option('--csv', 'print CSV')
     .option('--json', 'print JSON (an array of row objects)')
-    .action(async (query: string, opts: { csv?: boolean; json?: boolean }) => {
+    .option('--timeout <seconds>', 'cancel the query after this long', parseTimeout, 30)
+    .action(async (query: string, opts: { csv?: boolean; json?: boolean; timeout: number }) => {
       const q = assertReadOnlyQuery(query);
-      const database = await ctx.database({ migrate: true });
-      const rows = await database.db.transaction(async (tx) => {
-        // The transaction is read-only too, so a write hidden in a CTE or function fails.
-        await tx.execute(sql`set transaction read only`);
-        const result = (await tx.execute(sql.raw(q))) as unknown;
-        return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Array<Record<string, unknown>>;
-      });
+      // Never migrates Postgres (a read-only login can run it) but says when the schema is behind;
+      // the embedded database is migrated like every command does.
+      const database = await ctx.database({ migrate: ctx.config().databaseUrl === undefined });
+      const { applied, expected } = await schemaState(database);
+      if (applied !== undefined && applied < expected) {
+        process.stderr.write(`dugout: warning: the schema is behind (${applied} of ${expected} migrations applied): run "dugout migrate"\n`);
+      }
+      // One statement, extended protocol, READ ONLY, statement_timeout, and the reader role when it exists.
+      const rows = await database.readOnlyQuery(q, { timeoutMs: opts.timeout * 1000, role: READER_ROLE });
       if (opts.json) ctx.out(JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2));
       else if (opts.csv) ctx.out(formatCsv(rows));
       else ctx.out(formatTable(rows));

@@ -16,7 +16,7 @@ export function registerStatus(program: Command, ctx: CliContext, setExit: SetEx
       parseFailOn,
     )
     .action(async (opts: { json?: boolean; failOn?: AlertCondition[] }) => {
-      const database = await ctx.database({ migrate: true });
+      const database = await ctx.database({ requireCurrent: true });
       const report = await readStatus(database.db, database.describe);
       const alerts = statusAlerts(report, opts.failOn ?? [], new Date());
       for (const alert of alerts) process.stderr.write(`dugout: alert: ${alert}\n`);
