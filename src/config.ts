@@ -69,7 +69,7 @@ const boundedNumber = (name: string, def: number, min: number, max: number) =>
     });
 
 /** An http(s) URL; `allowCredentials` only for the database (the API needs none, and logs carry its URL). */
-const urlString = (name: string, schemes: RegExp, allowCredentials: boolean) =>
+const urlString = (name: string, schemes: RegExp, label: string, allowCredentials: boolean) =>
   z
     .string()
     .optional()
@@ -83,7 +83,7 @@ const urlString = (name: string, schemes: RegExp, allowCredentials: boolean) =>
         return z.NEVER;
       }
       if (!schemes.test(u.protocol)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a ${schemes.source.replace(/[\^$()]/g, '').replace('|', ' or ')} URL, got "${u.protocol}"` });
+        ctx.addIssue({ code: 'custom', message: `${name} must be a ${label} URL, got "${u.protocol}"` });
         return z.NEVER;
       }
       if (!allowCredentials && (u.username || u.password)) {
@@ -97,9 +97,9 @@ const urlString = (name: string, schemes: RegExp, allowCredentials: boolean) =>
 export const MAX_INT4 = 2_147_483_647;
 
 const envSchema = z.object({
-  DATABASE_URL: urlString('DATABASE_URL', /^(postgres|postgresql):$/, true),
+  DATABASE_URL: urlString('DATABASE_URL', /^(postgres|postgresql):$/, 'postgres://', true),
   DUGOUT_PGLITE_DIR: z.string().optional(),
-  STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL', /^(http|https):$/, false),
+  STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL', /^(http|https):$/, 'http(s)://', false),
   STATSAPI_MAX_RPS: boundedNumber('STATSAPI_MAX_RPS', 5, 0.1, 1000),
   STATSAPI_CONCURRENCY: boundedInt('STATSAPI_CONCURRENCY', 4, 1, 64),
   STATSAPI_TIMEOUT_MS: boundedInt('STATSAPI_TIMEOUT_MS', 30_000, 100, 600_000),

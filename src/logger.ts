@@ -9,7 +9,11 @@ export type { Logger } from 'pino';
  * is a TTY or LOG_PRETTY=1. Created once by the CLI and passed down; modules take a `log`
  * parameter and make children (`log.child({ runId })`).
  */
-export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>, isTty = Boolean(process.stderr.isTTY)): Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logPretty'>,
+  isTty = Boolean(process.stderr.isTTY),
+  destination?: pino.DestinationStream,
+): Logger {
   const base = {
     level: config.logLevel,
     base: { pid: process.pid },
@@ -19,6 +23,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>, isT
     redact: { paths: REDACTED_PATHS, censor: '***' },
     serializers: { err: serializeError, error: serializeError },
   };
+  if (destination) return pino(base, destination);
   if (config.logPretty || isTty) {
     return pino({
       ...base,

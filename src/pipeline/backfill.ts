@@ -1,3 +1,4 @@
+import { queryRows, sql } from '../db/client.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './drain.js';
 import { pollSchedule } from './schedule-poller.js';
@@ -48,8 +49,10 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   await ensureReference(ctx, season, sportIds);
   let games = 0;
   let enqueued = 0;
+  const ranges: Array<{ startDate: string; endDate: string }> = [];
   for (const sportId of sportIds) {
     const range = 'season' in opts.range ? await seasonRange(ctx, opts.range.season, sportId) : opts.range;
+    ranges.push(range);
     const r = await pollSchedule(ctx, { ...range, sportIds: [sportId], gameTypes: opts.gameTypes }, 'backfill');
     games += r.games;
     enqueued += r.enqueued;
@@ -57,5 +60,21 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
   const refreshedSeasons = await refreshStaleSeasons(ctx.db);
-  return { games, enqueued, teamSeasons, refreshedSeasons };
+  const incomplete = await unfinishedGames(ctx, ranges);
+  // Work still pending (a Retry-After longer than we wait, a retry not yet due) or dead at the end
+  // means the range is not loaded: the run ends `partial`, never `succeeded`.
+  return { games, enqueued, teamSeasons, refreshedSeasons, incomplete, partial: incomplete.pending + incomplete.dead > 0 };
+}
+
+/** Game work items of the backfilled dates that are not done: pending (incl. retries not yet due) or dead. */
+async function unfinishedGames(ctx: PipelineContext, ranges: Array<{ startDate: string; endDate: string }>): Promise<{ pending: number; dead: number }> {
+  const start = ranges.map((r) => r.startDate).sort()[0];
+  const end = ranges.map((r) => r.endDate).sort().at(-1);
+  if (!start || !end) return { pending: 0, dead: 0 };
+  const [row] = await queryRows<{ pending: number; dead: number }>(
+    ctx.db,
+    sql`select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'dead')::int as dead
+        from ingest.work_items where kind = 'game' and official_date between ${start} and ${end}`,
+  );
+  return { pending: row?.pending ?? 0, dead: row?.dead ?? 0 };
 }

@@ -80,7 +80,14 @@ export async function withRun<T>(
   } finally {
     clearInterval(timer);
   }
-  const status: RunStatus = ctx.signal.aborted ? 'interrupted' : error !== undefined || counts.failed > 0 ? 'failed' : 'succeeded';
+  const unfinished = Boolean(result && typeof result === 'object' && (result as { partial?: unknown }).partial === true);
+  const status: RunStatus = ctx.signal.aborted
+    ? 'interrupted'
+    : error !== undefined || counts.failed > 0
+      ? 'failed'
+      : unfinished
+        ? 'partial'
+        : 'succeeded';
   const details = {
     games: { loaded: counts.gamesLoaded, unchanged: counts.gamesUnchanged },
     people: { loaded: counts.peopleLoaded },

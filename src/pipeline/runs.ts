@@ -6,7 +6,8 @@ import { describeError } from '../errors.js';
 import type { RunCounts } from './context.js';
 import { isProcessAlive } from '../process-alive.js';
 
-export type RunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
+/** `partial`: the job ran to its end without an error but left work unfinished (a backfill with games pending or dead). */
+export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';
 
 /** The ledger's count columns set from a run's counts. */
 function countColumns(c: RunCounts): SQL {

@@ -18,6 +18,13 @@ export async function runJobFromCli<A>(
     const summary = { runId: result.runId, job: job.name, status: result.status, ...result.counts, result: result.result };
     ctx.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
     if (result.status !== 'succeeded') setExit(1);
+    const incomplete = (result.result as { incomplete?: { pending: number; dead: number } } | undefined)?.incomplete;
+    if (incomplete && incomplete.pending + incomplete.dead > 0) {
+      process.stderr.write(
+        `dugout: ${job.name} ${result.status}: ${incomplete.pending} game(s) still pending and ${incomplete.dead} dead in the range; ` +
+          `run the same ${job.name} again later${incomplete.dead ? ' (after "dugout retry" for the dead ones)' : ''}\n`,
+      );
+    }
     if (result.error) ctx.log().error({ err: result.error }, `${job.name} failed`);
     return result;
   } finally {
