@@ -120,6 +120,16 @@ export function deriveBoxes(
     const defRow = inningRow(def, play.inning);
     for (const ev of play.events) {
       applySubstitution(off, def, ev, play.inning);
+      if (ev.kind === 'action' && (ev.eventType === 'wild_pitch' || ev.eventType === 'balk' || ev.eventType === 'passed_ball')) {
+        const line = def.pitching.get(play.pitcher)!;
+        if (ev.eventType === 'wild_pitch') line.wildPitches += 1;
+        else if (ev.eventType === 'balk') line.balks += 1;
+        else {
+          line.passedBall += 1;
+          const catcher = def.fielding.get(ev.player);
+          if (catcher) catcher.passedBall += 1;
+        }
+      }
       if (ev.kind === 'pitch') {
         const line = def.pitching.get(ev.pitcher) ?? def.pitching.get(play.pitcher)!;
         line.numberOfPitches += 1;
@@ -179,13 +189,20 @@ function applyRunnerMoves(play: Play, off: TeamBox, def: TeamBox, offRow: TeamBo
       }
       if (m.responsiblePitcher !== play.pitcher && resp) pit.inheritedRunnersScored += 1;
     }
-    if (m.eventType === 'stolen_base_2b' || m.eventType === 'caught_stealing_2b') {
-      const stolen = m.eventType === 'stolen_base_2b';
+    if (/^(stolen_base|caught_stealing)_[23]b$/.test(m.eventType)) {
+      const stolen = m.eventType.startsWith('stolen_base');
       const runnerLine = off.batting.get(m.runner);
       if (runnerLine) runnerLine[stolen ? 'stolenBases' : 'caughtStealing'] += 1;
       pit[stolen ? 'stolenBases' : 'caughtStealing'] += 1;
       const catcher = def.fielding.get(play.fielders['2']);
       if (catcher) catcher[stolen ? 'stolenBases' : 'caughtStealing'] += 1;
+    }
+    if (m.eventType === 'pickoff_1b') {
+      const runnerLine = off.batting.get(m.runner);
+      if (runnerLine) runnerLine.pickoffs += 1;
+      pit.pickoffs += 1;
+      const fielding = def.fielding.get(play.pitcher);
+      if (fielding) fielding.pickoffs += 1;
     }
     for (const c of m.credits) {
       const f = def.fielding.get(c.player);

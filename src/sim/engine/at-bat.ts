@@ -37,30 +37,93 @@ function pitchWeights(c: Ctx, batter: Person, pitcher: Person): number[] {
   return [ball, called, swing, foul, inplay, hbp];
 }
 
-/** Between pitches: a steal attempt, a pickoff throw or a mound visit, now and then. */
+/** Between pitches: a steal attempt (of 2nd or 3rd), a pickoff throw (now and then an out), a balk or a mound visit. */
 function betweenPitches(c: Ctx): void {
   const r1 = c.bases[0];
   if (r1 && !c.bases[1] && c.outs < 2) {
     const runner = personOf(c, r1.id);
     if (c.rng.chance(0.004 + runner.speed * 0.025)) {
-      const success = c.rng.chance(0.62 + runner.speed * 0.3);
-      const eventType = success ? 'stolen_base_2b' : 'caught_stealing_2b';
-      const name = success ? 'Stolen Base 2B' : 'Caught Stealing 2B';
-      const ev = pushEvent(c, { kind: 'action', eventType, player: r1.id, isBaseRunning: true, isOut: !success }, c.rng.int(9000, 22000), c.rng.int(6000, 12000));
-      const index = c.events.length - 1;
-      const credits = success ? [] : [credit(c, '2', 'f_assist'), credit(c, c.rng.chance(0.6) ? '6' : '4', 'f_putout')];
-      c.bases[0] = null;
-      c.moves.push(makeMove(c, r1, 1, 1, success ? 2 : 0, [name, eventType], success ? 'r_stolen_base_2b' : 'r_caught_stealing_2b', index, credits));
-      if (success) c.bases[1] = r1;
-      settleEvent(c, ev);
+      steal(c, r1, 1, c.rng.chance(0.62 + runner.speed * 0.3));
       return;
     }
     if (c.rng.chance(0.03)) {
-      pushEvent(c, { kind: 'pickoff', base: 1 }, 3000, c.rng.int(5000, 9000));
+      // About one throw in twenty-five catches the runner (an out only with fewer than two outs,
+      // so a pickoff never ends a plate appearance here).
+      if (c.rng.chance(0.04)) pickoffOut(c, r1);
+      else pushEvent(c, { kind: 'pickoff', base: 1 }, 3000, c.rng.int(5000, 9000));
       return;
     }
   }
+  const r2 = c.bases[1];
+  if (r2 && !c.bases[2] && c.outs < 2) {
+    const runner = personOf(c, r2.id);
+    if (c.rng.chance(0.001 + runner.speed * 0.006)) {
+      steal(c, r2, 2, c.rng.chance(0.6 + runner.speed * 0.3));
+      return;
+    }
+  }
+  if ((r1 || r2 || c.bases[2]) && !walkOffRisk(c) && c.rng.chance(0.0004)) {
+    advanceAll(c, 'balk', defense(c).pitcher);
+    return;
+  }
   if (c.rng.chance(0.003)) pushEvent(c, { kind: 'action', eventType: 'mound_visit', player: 0 }, c.rng.int(25000, 60000), 5000);
+}
+
+/** A steal of the next base by the runner on `from` (1 or 2): stolen or caught (catcher to the covering fielder). */
+function steal(c: Ctx, r: Runner, from: 1 | 2, success: boolean): void {
+  const to = from + 1;
+  const eventType = `${success ? 'stolen_base' : 'caught_stealing'}_${to}b`;
+  const name = `${success ? 'Stolen Base' : 'Caught Stealing'} ${to}B`;
+  const ev = pushEvent(c, { kind: 'action', eventType, player: r.id, isBaseRunning: true, isOut: !success }, c.rng.int(9000, 22000), c.rng.int(6000, 12000));
+  const index = c.events.length - 1;
+  const covering = to === 3 ? '5' : c.rng.chance(0.6) ? '6' : '4';
+  const credits = success ? [] : [credit(c, '2', 'f_assist'), credit(c, covering, 'f_putout')];
+  c.bases[from - 1] = null;
+  c.moves.push(makeMove(c, r, from, from, success ? (to as BaseNum) : 0, [name, eventType], `r_${eventType}`, index, credits));
+  if (success) c.bases[to - 1] = r;
+  settleEvent(c, ev);
+}
+
+/** The pitcher picks off the runner on first (pitcher to first baseman); the out is made at 1st. */
+function pickoffOut(c: Ctx, r1: Runner): void {
+  const ev = pushEvent(c, { kind: 'action', eventType: 'pickoff_1b', player: r1.id, isBaseRunning: true, isOut: true }, c.rng.int(6000, 15000), c.rng.int(6000, 12000));
+  const index = c.events.length - 1;
+  c.bases[0] = null;
+  const move = makeMove(c, r1, 1, 1, 0, ['Pickoff 1B', 'pickoff_1b'], 'r_pickoff_1b', index, [credit(c, '1', 'f_assist'), credit(c, '3', 'f_putout')]);
+  move.outBase = 1;
+  c.moves.push(move);
+  settleEvent(c, ev);
+}
+
+/** Every runner moves up one base (lead runner first): a wild pitch, a passed ball or a balk. */
+function advanceAll(c: Ctx, eventType: 'wild_pitch' | 'passed_ball' | 'balk', player: number): void {
+  const name = eventType === 'wild_pitch' ? 'Wild Pitch' : eventType === 'passed_ball' ? 'Passed Ball' : 'Balk';
+  const ev = pushEvent(c, { kind: 'action', eventType, player }, c.rng.int(4000, 12000), c.rng.int(5000, 10000));
+  const index = c.events.length - 1;
+  for (let base = 3; base >= 1; base--) {
+    const r = c.bases[base - 1];
+    if (!r) continue;
+    c.bases[base - 1] = null;
+    c.moves.push(makeMove(c, r, base as BaseNum, base as BaseNum, (base + 1) as BaseNum, [name, eventType], 'r_adv_play', index));
+    if (base < 3) c.bases[base] = r;
+  }
+  settleEvent(c, ev);
+}
+
+/**
+ * A run scoring in the middle of a plate appearance could end the game there (home team, late,
+ * runner on third); the game loop ends games between plate appearances, so those are not simulated.
+ */
+function walkOffRisk(c: Ctx): boolean {
+  return !c.top && c.inning >= 7 && c.bases[2] !== null;
+}
+
+/** After a pitch that did not end the plate appearance: now and then it gets away (runners on only). */
+function maybeWildPitch(c: Ctx): void {
+  if ((!c.bases[0] && !c.bases[1] && !c.bases[2]) || walkOffRisk(c)) return;
+  const roll = c.rng.next();
+  if (roll < 0.006) advanceAll(c, 'wild_pitch', defense(c).pitcher);
+  else if (roll < 0.0085) advanceAll(c, 'passed_ball', defense(c).fielders['2']);
 }
 
 function pitchEvent(c: Ctx, call: string, inPlay: boolean): Ev {
@@ -157,6 +220,7 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
         settleEvent(c, ev);
         return { kind: 'walk' };
       }
+      maybeWildPitch(c);
       continue;
     }
     let call: string;

@@ -143,6 +143,10 @@ export function simulateGame(setup: GameSetup): GameLog {
         pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: offense(c).slots[offense(c).next], text: `Status Change - Suspended: ${setup.suspension!.reason}` }, 60_000, 0);
         c.events[0].startMs = suspendedAtMs;
       }
+      if (c.bases[1] && inning > scheduled && ghost) {
+        // The feed announces the automatic runner with a "Runner Placed On Base" action before the first pitch.
+        pushEvent(c, { kind: 'action', eventType: 'runner_placed', player: c.bases[1].id, base: 2 }, 0, 0);
+      }
       defensiveChanges(c);
       let first = true;
       while (c.outs < 3) {

@@ -35,6 +35,13 @@ const BASE = ['home', '1st', '2nd', '3rd'];
 export const ACTION_NAMES: Record<string, string> = {
   stolen_base_2b: 'Stolen Base 2B',
   caught_stealing_2b: 'Caught Stealing 2B',
+  stolen_base_3b: 'Stolen Base 3B',
+  caught_stealing_3b: 'Caught Stealing 3B',
+  pickoff_1b: 'Pickoff 1B',
+  wild_pitch: 'Wild Pitch',
+  passed_ball: 'Passed Ball',
+  balk: 'Balk',
+  runner_placed: 'Runner Placed On Base',
   pitching_substitution: 'Pitching Substitution',
   offensive_substitution: 'Offensive Substitution',
   defensive_substitution: 'Defensive Sub',
@@ -132,10 +139,22 @@ export function createDescriber(league: League) {
     switch (ev.eventType) {
       case 'stolen_base_2b':
         return `${p} steals 2nd base.`;
-      case 'caught_stealing_2b': {
-        const putout = play.runners.find((m) => m.eventType === 'caught_stealing_2b')?.credits.find((c) => c.credit === 'f_putout');
-        return `${p} caught stealing 2nd base, ${fielder(play, '2')} to ${putout ? `${FIELDER_NAMES[putout.pos]} ${name(putout.player)}` : 'shortstop'}.`;
+      case 'stolen_base_3b':
+        return `${p} steals 3rd base.`;
+      case 'caught_stealing_2b':
+      case 'caught_stealing_3b': {
+        const putout = play.runners.find((m) => m.eventType === ev.eventType)?.credits.find((c) => c.credit === 'f_putout');
+        const base = ev.eventType.endsWith('3b') ? '3rd' : '2nd';
+        return `${p} caught stealing ${base} base, ${fielder(play, '2')} to ${putout ? `${FIELDER_NAMES[putout.pos]} ${name(putout.player)}` : 'shortstop'}.`;
       }
+      case 'pickoff_1b':
+        return `Pitcher ${name(play.pitcher)} picks off ${p} at 1st on throw to ${fielder(play, '3')}.`;
+      case 'wild_pitch':
+      case 'passed_ball':
+      case 'balk':
+        return actionRunnerText(play, ev);
+      case 'runner_placed':
+        return `${p} starts inning at 2nd base.`;
       case 'pitching_substitution':
         return `Pitching Change: ${p} replaces ${name(ev.replaced ?? 0)}.`;
       case 'offensive_substitution':
@@ -151,6 +170,17 @@ export function createDescriber(league: League) {
       default:
         return ev.text ?? 'Game Advisory.';
     }
+  }
+
+  /** "With X batting, wild pitch by P, R to 3rd." and the like, from the runners the event moved. */
+  function actionRunnerText(play: Play, ev: ActionEv): string {
+    const index = play.events.findIndex((e) => e === ev);
+    const moves = play.runners.filter((m) => m.playIndex === index);
+    const tail = moves.map((m) => (m.end === 4 ? `${name(m.runner)} scores.` : `${name(m.runner)} to ${BASE[m.end]}.`)).join('  ');
+    const batting = `With ${name(play.batter)} batting`;
+    if (ev.eventType === 'wild_pitch') return `${batting}, wild pitch by ${name(ev.player)}, ${tail}`;
+    if (ev.eventType === 'passed_ball') return `${batting}, passed ball by ${name(ev.player)}, ${tail}`;
+    return `${batting}, balk by ${name(ev.player)}, ${tail}`;
   }
 
   return { describePlay, describeAction, name };

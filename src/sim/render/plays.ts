@@ -106,7 +106,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
         eventType: ev.eventType,
         awayScore: ev.awayScore,
         homeScore: ev.homeScore,
-        isScoringPlay: false,
+        isScoringPlay: play.runners.some((m) => m.playIndex === index && m.end === 4),
         isOut: !!ev.isOut,
         hasReview: false,
       },
