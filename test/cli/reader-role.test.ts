@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -70,6 +70,29 @@ describe.runIf(canRunThrowawayCluster())('dugout reader-role with hostile passwo
     expect(r.stdout + r.stderr).not.toContain(password);
     expect(await loginAs(password)).toBe('dugout_reader');
     await expect(loginAs(`${password}x`)).rejects.toThrow(/password authentication failed/);
+  });
+
+  it('sends only a SCRAM verifier: the plaintext is in no statement the server logs', { timeout: 60_000 }, async () => {
+    const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe("alter system set log_statement = 'all'");
+      await admin.unsafe("alter system set log_parameter_max_length = -1");
+      await admin.unsafe('select pg_reload_conf()');
+      const password = 'Logged-Secret$$Pw';
+      const r = await runCli(['reader-role', '--password', password], { env: { DATABASE_URL: cluster.url } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(await loginAs(password)).toBe('dugout_reader');
+      const log = readFileSync(cluster.logFile, 'utf8');
+      expect(log).toContain('dugout.reader_password'); // the statements were logged, with their parameters
+      expect(log).not.toContain(password);
+      const [row] = await admin`select rolpassword from pg_authid where rolname = 'dugout_reader'`;
+      expect(String(row?.rolpassword)).toMatch(/^SCRAM-SHA-256\$4096:/);
+    } finally {
+      await admin.unsafe('alter system reset log_statement');
+      await admin.unsafe('alter system reset log_parameter_max_length');
+      await admin.unsafe('select pg_reload_conf()');
+      await admin.end();
+    }
   });
 
   it('reads the password from --password-file', { timeout: 60_000 }, async () => {

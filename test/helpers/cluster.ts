@@ -12,6 +12,8 @@ export interface ThrowawayCluster {
   stop(): void;
   start(): void;
   destroy(): void;
+  /** The server's log file. */
+  logFile: string;
 }
 
 /** Whether this machine can run one: the server binaries, and `runuser` to run them as postgres when we are root. */
@@ -62,6 +64,7 @@ export async function startThrowawayCluster(opts: { password?: string } = {}): P
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {
+    logFile: path.join(dir, 'log'),
     url: `postgres://postgres${opts.password ? `:${encodeURIComponent(opts.password)}` : ''}@127.0.0.1:${port}/postgres`,
     start,
     stop,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { sql } from 'drizzle-orm';
+import { scramSha256Verifier } from '../../db/scram.js';
 import { UsageError } from '../../errors.js';
 import type { CliContext } from '../context.js';
 
@@ -32,9 +33,10 @@ export function registerReaderRole(program: Command, ctx: CliContext): void {
       if (password.length < 8) throw new UsageError('the password must be at least 8 characters');
       const database = await ctx.database({ migrate: true });
       await database.db.transaction(async (tx) => {
-        // The password travels as a bound parameter and is quoted by the server (format %L): no text
-        // of it is ever spliced into SQL, whatever it contains ($$, quotes, backslashes, unicode).
-        await tx.execute(sql`select set_config('dugout.reader_password', ${password}, true)`);
+        // Only a SCRAM-SHA-256 verifier computed here travels (as a bound parameter quoted by the
+        // server with format %L): the plaintext is never in a statement, a server log or
+        // pg_stat_activity, and no text of it is spliced into SQL whatever it contains.
+        await tx.execute(sql`select set_config('dugout.reader_password', ${scramSha256Verifier(password)}, true)`);
         await tx.execute(sql.raw(`do $$ begin
           if not exists (select 1 from pg_roles where rolname = '${READER_ROLE}') then
             create role ${READER_ROLE} login;
