@@ -18,6 +18,7 @@ export function scramSha256Verifier(password: string, opts: { salt?: Buffer; ite
 /** Non-ASCII spaces (RFC 3454 C.1.2) are mapped to a space. */
 const NON_ASCII_SPACE = /[\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000]/g;
 /** Characters "commonly mapped to nothing" (RFC 3454 B.1). */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: a list of single code points to delete, none meant to combine
 const MAPPED_TO_NOTHING = /[\u00AD\u034F\u1806\u180B-\u180D\u200B-\u200D\u2060\uFE00-\uFE0F\uFEFF]/g;
 /** Prohibited output (controls, private use, surrogates, non-characters …): Postgres then uses the raw bytes. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the prohibited control characters
