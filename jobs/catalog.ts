@@ -3,10 +3,11 @@ import { checkJob } from './check.js';
 import { nightlyJob } from './nightly.js';
 import { rebuildJob } from './rebuild.js';
 import { referenceJob } from './reference.js';
+import { snapshotJob } from './snapshot.js';
 import { syncJob } from './sync.js';
 import type { JobDefinition } from './types.js';
 
 /** Every job; the daemon schedules those with a cron. */
-export const jobCatalog: ReadonlyArray<JobDefinition<never>> = [syncJob, nightlyJob, referenceJob, backfillJob, rebuildJob, checkJob] as never;
+export const jobCatalog: ReadonlyArray<JobDefinition<never>> = [syncJob, nightlyJob, referenceJob, snapshotJob, backfillJob, rebuildJob, checkJob] as never;
 
-export { backfillJob, checkJob, nightlyJob, rebuildJob, referenceJob, syncJob };
+export { backfillJob, checkJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };

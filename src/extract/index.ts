@@ -15,6 +15,7 @@ export * from './pitching-lines.js';
 export * from './play-detail.js';
 export * from './plays.js';
 export * from './reference.js';
+export * from './roster.js';
 export * from './rejects.js';
 export * from './schedule.js';
 export * from './teams.js';

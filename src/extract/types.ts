@@ -440,3 +440,18 @@ export interface TeamSeasonRow {
   parent_org_id: number | null;
   parent_org_name: string | null;
 }
+
+/** `mlb.roster_entries`: one row per person on a team's roster of one type on one date. */
+export interface RosterEntryRow {
+  team_id: number;
+  roster_type: string;
+  roster_date: string;
+  person_id: number;
+  full_name: string | null;
+  jersey_number: string | null;
+  position_code: string | null;
+  position_abbreviation: string | null;
+  status_code: string | null;
+  status_description: string | null;
+  parent_team_id: number | null;
+}

@@ -158,6 +158,7 @@ describeRecorded('analytics views on real games', () => {
       'batting_game_logs',
       'pitch_events',
       'pitching_game_logs',
+      'roster_moves',
       'season_batting',
       'season_pitching',
       'standings',

@@ -11,6 +11,7 @@ import { registerReaderRole } from './reader-role.js';
 import { registerRebuild } from './rebuild.js';
 import { registerRetry } from './retry.js';
 import { registerSim } from './sim.js';
+import { registerSnapshot } from './snapshot.js';
 import { registerSql } from './sql.js';
 import { registerStatus } from './status.js';
 import { registerSync } from './sync.js';
@@ -22,6 +23,7 @@ export function registerCommands(program: Command, ctx: CliContext, setExit: Set
   registerMigrate(program, ctx);
   registerSync(program, ctx, setExit);
   registerBackfill(program, ctx, setExit);
+  registerSnapshot(program, ctx, setExit);
   registerDaemon(program, ctx);
   registerStatus(program, ctx, setExit);
   registerRetry(program, ctx);

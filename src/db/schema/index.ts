@@ -14,3 +14,4 @@ export * from './rejects.js';
 export * from './analytics.js';
 export * from './play-detail.js';
 export * from './game-detail.js';
+export * from './snapshots.js';

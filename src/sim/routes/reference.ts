@@ -39,10 +39,13 @@ export function teamRoute(core: Core, id: number): RouteResult {
   return { status: 200, body: teamsBody(core, [id]) };
 }
 
-/** GET /api/v1/teams/{id}/roster[/{rosterType}] — reflects simulated trades at now. */
+/** GET /api/v1/teams/{id}/roster[/{rosterType}][?date=D] — reflects simulated trades at now (or at the end of D). */
 export function rosterRoute(core: Core, teamId: number, rosterType: string, params: URLSearchParams): RouteResult {
   if (!core.league.teamById.has(teamId)) return notFound(core.state.nowMs);
-  const now = core.state.nowMs;
+  // `date=YYYY-MM-DD`: the roster at the end of that day (never later than the clock).
+  const date = params.get('date');
+  const endOfDay = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T23:59:59.999Z`) : Number.NaN;
+  const now = Number.isFinite(endOfDay) ? Math.min(endOfDay, core.state.nowMs) : core.state.nowMs;
   const hydratePerson = (params.get('hydrate') ?? '').includes('person');
   const entries: Array<{ id: number; status: string }> = [];
   const teamNow = (id: number) => core.overlay(id, now)?.teamId ?? core.league.personById.get(id)!.teamId;

@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { snapshotJob } from '../../../jobs/snapshot.js';
+import { UsageError } from '../../errors.js';
+import { snapshotNames } from '../../pipeline/snapshots.js';
+import { parseDateFlag, parseSeason } from '../args.js';
+import type { CliContext } from '../context.js';
+import type { SetExit } from './index.js';
+import { runJobFromCli } from './run-job.js';
+
+export function registerSnapshot(program: Command, ctx: CliContext, setExit: SetExit): void {
+  program
+    .command('snapshot')
+    .description(`fetch one snapshot of the catalogue (${snapshotNames().join(', ')}) and keep its history`)
+    .argument('<name>', snapshotNames().join(' | '))
+    .option('--date <YYYY-MM-DD>', 'the day the snapshot describes (default today, UTC)', parseDateFlag)
+    .option('--season <YYYY>', 'the season (default the date\'s year)', parseSeason)
+    .option('--json', 'print the run summary as JSON')
+    .action(async (name: string, opts: { date?: string; season?: number; json?: boolean }) => {
+      if (!snapshotNames().includes(name)) throw new UsageError(`unknown snapshot "${name}"; one of ${snapshotNames().join(', ')}`);
+      await runJobFromCli(ctx, setExit, snapshotJob, { name, date: opts.date, season: opts.season }, { json: opts.json });
+    });
+}

@@ -1,0 +1,54 @@
+import { bigint, date, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { mlb, raw } from './schemas.js';
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * Bodies of the snapshot catalogue (rosters…) with their history: one row per distinct body of an
+ * (operation, parameters) pair. A fetch that returns a body already stored only moves its
+ * `last_seen_at`; a changed body adds a row, so every version ever received is kept.
+ */
+export const rawSnapshots = raw.table(
+  'snapshots',
+  {
+    operation: text('operation').notNull(),
+    /** Canonical query string of the request (sorted keys). */
+    paramsKey: text('params_key').notNull(),
+    /** SHA-256 hex of the body without `copyright`. */
+    bodySha256: text('body_sha256').notNull(),
+    /** The body exactly as received. */
+    body: json('body').notNull(),
+    firstSeenAt: timestamp('first_seen_at', tz).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', tz).notNull().defaultNow(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operation, t.paramsKey, t.bodySha256] }),
+    index('snapshots_latest_idx').on(t.operation, t.paramsKey, t.lastSeenAt),
+  ],
+);
+
+/** Who was on a team's roster of one type (`40Man`, `active`) on one date, from /v1/teams/{id}/roster. */
+export const rosterEntries = mlb.table(
+  'roster_entries',
+  {
+    teamId: integer('team_id').notNull(),
+    rosterType: text('roster_type').notNull(),
+    rosterDate: date('roster_date', { mode: 'string' }).notNull(),
+    personId: integer('person_id').notNull(),
+    fullName: text('full_name'),
+    jerseyNumber: text('jersey_number'),
+    positionCode: text('position_code'),
+    positionAbbreviation: text('position_abbreviation'),
+    /** `A` active, `40M` forty-man, `D10`/`D60` injured list, `MIN` minor-league contract… */
+    statusCode: text('status_code'),
+    statusDescription: text('status_description'),
+    /** The MLB organization of a minor-league club's player, when the body names it. */
+    parentTeamId: integer('parent_team_id'),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.rosterType, t.rosterDate, t.personId] }),
+    index('roster_entries_person_idx').on(t.personId, t.rosterDate),
+  ],
+);
