@@ -12,7 +12,7 @@ import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from
 type J = any;
 
 describeRecorded('roster extraction over every recorded roster body', () => {
-  it.each(fixtureBodies('roster').map((f) => [f.name, f.body] as const))('%s', (_name, body: J) => {
+  it.each(fixtureBodies('roster').map((f) => [f.file, f.body] as const))('%s', (_name, body: J) => {
     const { rows, rejects } = extractRoster(body, { teamId: 147, rosterType: 'active', date: '2024-07-01' });
     expect(rejects).toEqual([]);
     expect(rows).toHaveLength(body.roster.length);
