@@ -5,7 +5,7 @@ import { readVersion } from '../version.js';
 import { buildPathAndQuery } from './build-url.js';
 import { getJson } from './http.js';
 import { getOperation } from './registry.js';
-import { responseSchemas } from './schemas.js';
+import { responseShapes } from './schemas.js';
 import type { OperationName, ParamsOf, ResponseOf } from './types.js';
 
 export interface ApiClientOptions {
@@ -124,7 +124,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   function resolve(name: string, params: unknown) {
     const op = getOperation(name);
     const url = `${baseUrl}${buildPathAndQuery(op, params)}`;
-    const schema = (responseSchemas as Record<string, (typeof responseSchemas)[keyof typeof responseSchemas]>)[op.qualifiedName];
+    // The body's shape only: a bad element is left to extraction (see responseShapes).
+    const schema = (responseShapes as Record<string, (typeof responseShapes)[keyof typeof responseShapes]>)[op.qualifiedName];
     return { url, schema };
   }
 

@@ -29,6 +29,7 @@ export {
   type PlayByPlayBody,
   playByPlaySchema,
   responseSchemas,
+  responseShapes,
   type ScheduleBody,
   scheduleSchema,
 } from './schemas.js';

@@ -73,3 +73,27 @@ export const responseSchemas = {
 } as const;
 
 export type ResponseSchemas = typeof responseSchemas;
+
+/**
+ * What the client checks at run time: the shape of the body (its top-level objects and arrays), so
+ * a truncated or foreign body is refused and retried. The elements of its arrays are not checked:
+ * one bad game of a schedule page, one bad person, player or play is extraction's to reject alone
+ * (its reason in `ingest.rejects`) — refusing the whole body would lose every other game of a
+ * 7-day chunk, a batch of 100 people, or the whole game. The schemas above type the elements.
+ */
+const scheduleShape = z.looseObject({ dates: z.array(z.looseObject({ date: z.string(), games: z.array(z.unknown()) })) });
+const peopleShape = z.looseObject({ people: z.array(z.unknown()) });
+const boxscoreTeamShape = z.looseObject({ team: z.looseObject({ id: z.number().int() }), players: z.record(z.string(), z.unknown()) });
+const boxscoreShape = z.looseObject({ teams: z.looseObject({ home: boxscoreTeamShape, away: boxscoreTeamShape }) });
+const playByPlayShape = z.looseObject({ allPlays: z.array(z.unknown()) });
+
+export const responseShapes: Record<keyof ResponseSchemas, z.ZodType> = {
+  'schedule.schedule': scheduleShape,
+  'schedule.__schedule_base': scheduleShape,
+  'game.currentGameStats': scheduleShape,
+  'person.currentGameStats': peopleShape,
+  'person.__currentGameStats_base': peopleShape,
+  'person.person': peopleShape,
+  'game.boxscore': boxscoreShape,
+  'game.playByPlay': playByPlayShape,
+};

@@ -1,6 +1,6 @@
 import { asArray, asObject, type JsonObject, pick, toBool, toInt, toText } from './coerce.js';
 import { type Decisions, pitchingLine } from './pitching-lines.js';
-import { reject } from './rejects.js';
+import { fractionalCounts, reject } from './rejects.js';
 import type { BattingLineRow, Extracted, PitchingLineRow, RejectRow } from './types.js';
 
 /** Rows of a boxscore body. */
@@ -19,6 +19,9 @@ const SIDES = ['away', 'home'] as const;
 type Side = (typeof SIDES)[number];
 
 /** Batting stat columns and their `stats.batting` keys. */
+/** Pitching stats read as whole numbers. */
+const PITCHING_COUNTS = ['outs', 'battersFaced', 'hits', 'runs', 'earnedRuns', 'baseOnBalls', 'intentionalWalks', 'strikeOuts', 'homeRuns', 'hitByPitch', 'numberOfPitches', 'pitchesThrown', 'strikes', 'balls', 'wildPitches', 'balks'];
+
 const BATTING_STATS = [
   ['games_played', 'gamesPlayed'],
   ['plate_appearances', 'plateAppearances'],
@@ -112,6 +115,8 @@ function battingLine(personId: number, player: JsonObject, batting: JsonObject, 
     is_substitute: toBool(pick(player, 'gameStatus', 'isSubstitute')),
   };
   for (const [column, key] of BATTING_STATS) row[column] = toInt(batting[key]);
+  const path = `teams.${ctx.side}.players.ID${personId}.stats.batting`;
+  ctx.rejects.push(...fractionalCounts(ctx.gamePk, 'batting_lines', path, batting, BATTING_STATS.map(([, key]) => key)));
   return row as unknown as BattingLineRow;
 }
 
@@ -126,6 +131,8 @@ function pitchingLines(team: JsonObject, ctx: SideContext & { decisions?: Decisi
     const line = player && personId !== null && !duplicate ? pitchingLine(personId, player, { ...ctx, order }) : null;
     if (line !== null && typeof line !== 'string') {
       rows.push(line);
+      const stats = asObject(pick(player, 'stats', 'pitching')) ?? {};
+      ctx.rejects.push(...fractionalCounts(ctx.gamePk, 'pitching_lines', `teams.${ctx.side}.players.ID${personId}.stats.pitching`, stats, PITCHING_COUNTS));
       return;
     }
     const reason =

@@ -11,11 +11,12 @@ import {
   pitchingLines,
   playActions,
   plays,
-  rejects,
   runners,
 } from '../db/schema/index.js';
 import { extractBoxscore, extractGameDetail, extractPlayByPlay, extractPlayDetail, type RejectRow } from '../extract/index.js';
+import { createRowValidator } from '../db/validate-rows.js';
 import { markGameSeasonsStale } from './analytics.js';
+import { storeRejects } from './rejects-store.js';
 
 type Rows = Record<string, unknown>[];
 
@@ -36,8 +37,53 @@ export interface GameRows {
   rejects: RejectRow[];
 }
 
-/** Extract every derived row of a game from its two bodies (pure). */
+/** The validators of a game's tables: every integer column there is a count, an index or an id. */
+const VALIDATORS = {
+  plays: createRowValidator(plays, { nonNegative: true }),
+  pitches: createRowValidator(pitches, { nonNegative: true }),
+  battingLines: createRowValidator(battingLines, { nonNegative: true }),
+  pitchingLines: createRowValidator(pitchingLines, { nonNegative: true }),
+  runners: createRowValidator(runners, { nonNegative: true }),
+  fieldingCredits: createRowValidator(fieldingCredits, { nonNegative: true }),
+  playActions: createRowValidator(playActions, { nonNegative: true }),
+  fieldingLines: createRowValidator(fieldingLines, { nonNegative: true }),
+  officials: createRowValidator(gameOfficials, { nonNegative: true }),
+  linescoreInnings: createRowValidator(linescoreInnings, { nonNegative: true }),
+} as const;
+const GAME_CONTEXT = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
+
+/**
+ * Extract every derived row of a game from its two bodies (pure), each checked against its
+ * table's column types: a bad value is nulled or its row rejected, with a reject row saying which,
+ * so the rest of the game loads (see db/validate-rows.ts).
+ */
 export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown): GameRows {
+  const raw = extractRawGameRows(gamePk, boxscore, playByPlay);
+  const rejected: RejectRow[] = [...raw.rejects];
+  const checked = (key: keyof typeof VALIDATORS): Rows => {
+    const { rows, rejects: bad } = VALIDATORS[key].validate(raw[key]);
+    rejected.push(...bad);
+    return rows;
+  };
+  const context = GAME_CONTEXT.validate([raw.gameContext], { partial: true });
+  rejected.push(...context.rejects);
+  return {
+    plays: checked('plays'),
+    pitches: checked('pitches'),
+    battingLines: checked('battingLines'),
+    pitchingLines: checked('pitchingLines'),
+    runners: checked('runners'),
+    fieldingCredits: checked('fieldingCredits'),
+    playActions: checked('playActions'),
+    fieldingLines: checked('fieldingLines'),
+    officials: checked('officials'),
+    linescoreInnings: checked('linescoreInnings'),
+    gameContext: context.rows[0] ?? { game_pk: gamePk },
+    rejects: rejected,
+  };
+}
+
+function extractRawGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown): GameRows {
   const box = extractBoxscore(gamePk, boxscore);
   const pbp = extractPlayByPlay(gamePk, playByPlay);
   const play = extractPlayDetail(gamePk, playByPlay);
@@ -114,7 +160,7 @@ export async function replaceGamesRows(
   await updateRows(tx, gamesTable, games.map((g) => g.rows.gameContext));
   await markGameSeasonsStale(tx, games.map((g) => g.gamePk));
   const rejected = games.flatMap((g) => g.rows.rejects);
-  await insertRows(tx, rejects, rejected.map((r) => ({ ...r, record: r.record === undefined ? null : r.record })), extra);
+  await storeRejects(tx, rejected, runId);
   return n;
 }
 

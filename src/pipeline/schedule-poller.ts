@@ -1,7 +1,9 @@
-import { type Executor, insertRows } from '../db/rows.js';
-import { rejects } from '../db/schema/index.js';
+import type { Executor } from '../db/rows.js';
+import { games as gamesTable } from '../db/schema/index.js';
+import { createRowValidator } from '../db/validate-rows.js';
 import { extractScheduleGames, teamsAndVenuesFromSchedule, bodySha256 } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
+import { storeRejects } from './rejects-store.js';
 import { decideGameWork } from './game-work.js';
 import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from './games-store.js';
 import { storeResponse } from './raw-store.js';
@@ -62,6 +64,8 @@ export async function pollSchedule(
   return { games, enqueued };
 }
 
+const SCHEDULE_GAMES = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
+
 /** Apply one schedule-shaped body (a schedule page or a change-log page set) in one transaction. */
 export async function applyScheduleBody(
   ctx: PipelineContext,
@@ -79,7 +83,12 @@ export async function applyScheduleBody(
   },
 ): Promise<{ games: number; enqueued: number }> {
   const extracted = extractScheduleGames(body, opts.sportId !== undefined ? { sportId: opts.sportId } : {});
-  const rows = opts.gameTypes ? extracted.rows.filter((g) => opts.gameTypes!.includes(g.game_type)) : extracted.rows;
+  // A bad entry (a gamePk null or out of range, a negative score) is rejected alone: the other
+  // games of the page are stored and queued.
+  const checked = SCHEDULE_GAMES.validate(extracted.rows as unknown as Array<Record<string, unknown>>, { partial: true });
+  extracted.rejects.push(...checked.rejects);
+  const valid = checked.rows as unknown as typeof extracted.rows;
+  const rows = opts.gameTypes ? valid.filter((g) => opts.gameTypes!.includes(g.game_type)) : valid;
   const refs = teamsAndVenuesFromSchedule(body);
   let enqueued = 0;
   await ctx.db.transaction(async (tx) => {
@@ -96,7 +105,7 @@ export async function applyScheduleBody(
     enqueued = await enqueueWork(tx, work, ctx.runId);
     await opts.inTransaction?.(tx);
     if (extracted.rejects.length) {
-      await insertRows(tx, rejects, extracted.rejects as never[], { run_id: ctx.runId });
+      await storeRejects(tx, extracted.rejects, ctx.runId);
       ctx.counts.rejected += extracted.rejects.length;
     }
   });

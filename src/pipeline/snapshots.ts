@@ -1,12 +1,13 @@
 import { insertRows } from '../db/rows.js';
 import { queryRows, sql } from '../db/client.js';
-import { rejects, rosterEntries } from '../db/schema/index.js';
+import { rosterEntries } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
 import { bodySha256 } from '../extract/hash.js';
 import { extractRoster } from '../extract/roster.js';
 import type { Extracted } from '../extract/types.js';
 import type { Executor } from '../db/rows.js';
 import type { PipelineContext } from './context.js';
+import { storeRejects } from './rejects-store.js';
 import { paramsKey } from './raw-store.js';
 import { ensureReference } from './sync.js';
 
@@ -110,7 +111,7 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
         await req.clear(tx);
         await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
         if (extracted.rejects.length) {
-          await insertRows(tx, rejects, extracted.rejects as never[], { run_id: ctx.runId });
+          await storeRejects(tx, extracted.rejects, ctx.runId);
           ctx.counts.rejected += extracted.rejects.length;
         }
         rows += extracted.rows.length;

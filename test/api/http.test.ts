@@ -116,11 +116,17 @@ describe('the HTTP client', () => {
     expect(err).toMatchObject({ messageNumber: 13, retryable: true });
   });
 
-  it('treats a 200 whose body lacks what the pipeline keys on as a retryable bad body', async () => {
-    script({ body: '{"dates":[{"date":"2024-07-01","games":[{"status":{"codedGameState":"F"}}]}]}' });
+  it('treats a 200 whose body is not the operation\'s shape as a retryable bad body', async () => {
+    script({ body: '{"totalItems":3,"dates":{}}' });
     const err = await setup({ maxAttempts: 2 }).client.call('schedule', { sportId: 1 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadBodyError);
-    expect((err as Error).message).toContain('dates.0.games.0.gamePk');
+    expect((err as Error).message).toContain('at dates');
+  });
+
+  it('returns a page whose one game lacks a gamePk: extraction rejects that game alone', async () => {
+    script({ body: '{"dates":[{"date":"2024-07-01","games":[{"status":{"codedGameState":"F"}},{"gamePk":7,"status":{"codedGameState":"F"}}]}]}' });
+    const res = await setup({ maxAttempts: 1 }).client.call('schedule', { sportId: 1 });
+    expect(res.body.dates[0]!.games).toHaveLength(2);
   });
 
   it('does not retry a 404 or a 400', async () => {

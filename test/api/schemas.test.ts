@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxscoreSchema, peopleSchema, playByPlaySchema, scheduleSchema } from '../../src/api/index.js';
+import { boxscoreSchema, peopleSchema, playByPlaySchema, responseShapes, scheduleSchema } from '../../src/api/index.js';
 import { describeRecorded, fixture, fixtureNames } from '../fixtures.js';
 import { golden } from './support/test-server.js';
 
@@ -49,5 +49,20 @@ describe('the lenient response schemas', () => {
     expect(peopleSchema.safeParse({ people: [{ fullName: 'no id' }] }).success).toBe(false);
     expect(boxscoreSchema.safeParse({ teams: { home: { team: { id: 1 }, players: {} } } }).success).toBe(false);
     expect(playByPlaySchema.safeParse({ allPlays: [{ about: {}, playEvents: [] }] }).success).toBe(false);
+  });
+
+  it('are stricter than what the client refuses: a bad element is left to extraction', () => {
+    // Refusing the body would lose every other game of the page (or the whole game): the client
+    // checks the body's shape only, and extraction rejects the bad element alone, with its reason.
+    const page = { dates: [{ date: '2024-07-01', games: [{ gamePk: null, status: {} }, { gamePk: 1, status: { codedGameState: 'F' } }] }] };
+    expect(scheduleSchema.safeParse(page).success).toBe(false);
+    expect(responseShapes['schedule.schedule'].safeParse(page).success).toBe(true);
+    expect(responseShapes['person.person'].safeParse({ people: [{ fullName: 'no id' }, { id: 1 }] }).success).toBe(true);
+    expect(responseShapes['game.playByPlay'].safeParse({ allPlays: [{ about: {}, playEvents: [] }] }).success).toBe(true);
+    // The shape itself is still checked: a truncated or foreign body is refused and retried.
+    expect(responseShapes['schedule.schedule'].safeParse({ totalItems: 0 }).success).toBe(false);
+    expect(responseShapes['person.person'].safeParse({ copyright: 'c' }).success).toBe(false);
+    expect(responseShapes['game.boxscore'].safeParse({ teams: { home: { team: { id: 1 }, players: {} } } }).success).toBe(false);
+    expect(responseShapes['game.playByPlay'].safeParse({ allPlays: {} }).success).toBe(false);
   });
 });

@@ -1,0 +1,131 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { RejectRow } from '../extract/types.js';
+
+/**
+ * Rows checked against the column types of their table before they are written, so one bad value
+ * in a body can neither fail a game's transaction (an integer out of range, a NUL in a name) nor be
+ * written silently (a negative count). The rules come from the drizzle table definition:
+ *
+ * - a key or NOT NULL column that is missing or invalid rejects the row;
+ * - another invalid value is stored as null (text: the NUL characters are dropped) and the row
+ *   loads; each is reported in `ingest.rejects` (table, key, column, value, rule);
+ * - a row whose key repeats an earlier row of the same batch is rejected (the first is kept).
+ *
+ * Integers must be whole and fit their type (int4, int2, 53-bit); with `nonNegative`, integer
+ * columns may not be negative (counts, indexes, ids), except those listed in `signed`.
+ */
+export interface RowValidator {
+  readonly target: string;
+  /** With `partial`, absent columns are not required (an update of some columns). */
+  validate(rows: readonly Record<string, unknown>[], opts?: { partial?: boolean }): {
+    rows: Record<string, unknown>[];
+    rejects: RejectRow[];
+  };
+}
+
+type Check = (value: unknown) => string | null;
+
+const INT_RANGES: Record<string, [number, number]> = {
+  PgInteger: [-2_147_483_648, 2_147_483_647],
+  PgSmallInt: [-32_768, 32_767],
+  PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+function integerCheck(columnType: string, nonNegative: boolean): Check {
+  const [min, max] = INT_RANGES[columnType]!;
+  return (v) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) return 'not a number';
+    if (!Number.isInteger(v)) return 'not a whole number';
+    if (v < min || v > max) return `out of range for ${columnType === 'PgInteger' ? 'integer' : columnType === 'PgSmallInt' ? 'smallint' : 'bigint'}`;
+    if (nonNegative && v < 0) return 'negative where only counts or ids are possible';
+    return null;
+  };
+}
+
+function checkFor(columnType: string, nonNegative: boolean): Check | undefined {
+  if (columnType in INT_RANGES) return integerCheck(columnType, nonNegative);
+  if (columnType === 'PgDoublePrecision' || columnType === 'PgReal') {
+    return (v) => (typeof v === 'number' && Number.isFinite(v) ? null : 'not a finite number');
+  }
+  if (columnType === 'PgBoolean') return (v) => (typeof v === 'boolean' ? null : 'not a boolean');
+  return undefined;
+}
+
+/** Build the validator of one table (once; it is a tight loop per row). */
+export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean; signed?: readonly string[] } = {}): RowValidator {
+  const cfg = getTableConfig(table);
+  const target = cfg.name;
+  const keyColumns = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
+  const signed = new Set(opts.signed ?? []);
+  const columns = cfg.columns
+    .filter((c) => c.name !== 'run_id')
+    .map((c) => ({
+      name: c.name,
+      required: c.notNull && !c.hasDefault,
+      key: keyColumns.includes(c.name),
+      text: c.columnType === 'PgText',
+      check: checkFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name)),
+    }));
+  return {
+    target,
+    validate(rows, vopts = {}) {
+      const kept: Record<string, unknown>[] = [];
+      const rejects: RejectRow[] = [];
+      const seen = new Set<string>();
+      rows.forEach((row, i) => {
+        const gamePk = typeof row.game_pk === 'number' && Number.isInteger(row.game_pk) && row.game_pk > 0 && row.game_pk <= 2_147_483_647 ? row.game_pk : null;
+        const keyText = keyColumns.map((k) => `${k}=${String(row[k])}`).join(',');
+        const path = `${target}[${i}] (${keyText})`;
+        let fixed: Record<string, unknown> | undefined;
+        let rowError: string | undefined;
+        for (const col of columns) {
+          const value = row[col.name];
+          if (value === null || value === undefined) {
+            if ((col.required || col.key) && !(vopts.partial && value === undefined)) {
+              rowError = `${col.name} is missing`;
+              break;
+            }
+            continue;
+          }
+          let problem: string | null = null;
+          let replacement: unknown = null;
+          if (col.text) {
+            if (typeof value === 'string' && value.includes('\u0000')) {
+              problem = 'contains NUL characters (dropped)';
+              replacement = value.replaceAll('\u0000', '');
+            }
+          } else if (col.check) {
+            problem = col.check(value);
+          }
+          if (problem === null) continue;
+          if (col.key || (col.required && replacement === null)) {
+            rowError = `${col.name} ${JSON.stringify(value)} is ${problem}`;
+            break;
+          }
+          fixed ??= { ...row };
+          fixed[col.name] = replacement;
+          rejects.push({
+            game_pk: gamePk,
+            target,
+            path,
+            reason: `${col.name} ${JSON.stringify(value)} is ${problem}; stored as ${replacement === null ? 'null' : 'cleaned text'}`,
+            record: null,
+          });
+        }
+        if (rowError) {
+          rejects.push({ game_pk: gamePk, target, path, reason: `row rejected: ${rowError}`, record: row });
+          return;
+        }
+        if (keyColumns.length > 0) {
+          if (seen.has(keyText)) {
+            rejects.push({ game_pk: gamePk, target, path, reason: `row rejected: key (${keyText}) repeats an earlier row; the first is kept`, record: row });
+            return;
+          }
+          seen.add(keyText);
+        }
+        kept.push(fixed ?? (row as Record<string, unknown>));
+      });
+      return { rows: kept, rejects };
+    },
+  };
+}
