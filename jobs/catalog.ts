@@ -1,5 +1,6 @@
 import { backfillJob } from './backfill.js';
 import { checkJob } from './check.js';
+import { drainJob } from './drain.js';
 import { nightlyJob } from './nightly.js';
 import { rebuildJob } from './rebuild.js';
 import { referenceJob } from './reference.js';
@@ -8,6 +9,6 @@ import { syncJob } from './sync.js';
 import type { JobDefinition } from './types.js';
 
 /** Every job; the daemon schedules those with a cron. */
-export const jobCatalog: ReadonlyArray<JobDefinition<never>> = [syncJob, nightlyJob, referenceJob, snapshotJob, backfillJob, rebuildJob, checkJob] as never;
+export const jobCatalog: ReadonlyArray<JobDefinition<never>> = [syncJob, nightlyJob, referenceJob, snapshotJob, backfillJob, rebuildJob, checkJob, drainJob] as never;
 
-export { backfillJob, checkJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };
+export { backfillJob, checkJob, drainJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };

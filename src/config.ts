@@ -1,3 +1,4 @@
+import cron from 'node-cron';
 import { z } from 'zod';
 import { ConfigError } from './errors.js';
 
@@ -36,6 +37,14 @@ export interface Config {
   logPretty: boolean;
   /** Port of the daemon's Prometheus `/metrics` and `/healthz` server; unset = no server. */
   metricsPort: number | undefined;
+  /** How often a worker records that it is alive (and extends its leases), seconds. Default 10. */
+  heartbeatSeconds: number;
+  /** A worker silent for this long is lost: its runs close and its leases lapse. Default 60. */
+  workerTimeoutSeconds: number;
+  /** The host name this process reports in runs, leases and `status` (default the machine's). */
+  hostName: string | undefined;
+  /** The daemon's sync schedule (node-cron, UTC; a sixth leading field is seconds). Default every 10 minutes. */
+  syncCron: string;
 }
 
 /** A decimal integer in [min, max] (no `0x10`, `1e3` or `1.0`), or the default when unset. */
@@ -152,6 +161,30 @@ const envSchema = z.object({
       }
       return n;
     }),
+  DUGOUT_HOST_NAME: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_HOST_NAME must be a host name (letters, digits, ".", "_", "-"), got "${v}"` });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  DUGOUT_SYNC_CRON: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return '*/10 * * * *';
+      if (!cron.validate(v.trim())) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_SYNC_CRON is not a cron expression, got "${v}"` });
+        return z.NEVER;
+      }
+      return v.trim();
+    }),
+  DUGOUT_HEARTBEAT_SECONDS: boundedInt('DUGOUT_HEARTBEAT_SECONDS', 10, 1, 300),
+  DUGOUT_WORKER_TIMEOUT_SECONDS: boundedInt('DUGOUT_WORKER_TIMEOUT_SECONDS', 60, 3, 3600),
   LOG_PRETTY: z
     .string()
     .optional()
@@ -175,6 +208,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((i) => i.message));
   }
   const e = parsed.data;
+  if (e.DUGOUT_WORKER_TIMEOUT_SECONDS < 3 * e.DUGOUT_HEARTBEAT_SECONDS) {
+    throw new ConfigError([
+      `DUGOUT_WORKER_TIMEOUT_SECONDS (${e.DUGOUT_WORKER_TIMEOUT_SECONDS}) must be at least three heartbeats (3 × DUGOUT_HEARTBEAT_SECONDS = ${3 * e.DUGOUT_HEARTBEAT_SECONDS})`,
+    ]);
+  }
   return {
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.DUGOUT_PGLITE_DIR && e.DUGOUT_PGLITE_DIR.trim() !== '' ? e.DUGOUT_PGLITE_DIR : './.dugout/pglite',
@@ -191,5 +229,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     metricsPort: e.DUGOUT_METRICS_PORT,
+    heartbeatSeconds: e.DUGOUT_HEARTBEAT_SECONDS,
+    workerTimeoutSeconds: e.DUGOUT_WORKER_TIMEOUT_SECONDS,
+    hostName: e.DUGOUT_HOST_NAME,
+    syncCron: e.DUGOUT_SYNC_CRON,
   };
 }

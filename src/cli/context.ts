@@ -17,6 +17,10 @@ export interface CliContext {
    * owned by its only user, is migrated instead.
    */
   database(opts?: { migrate?: boolean; requireCurrent?: boolean }): Promise<Database>;
+  /** The database if a command opened it (never opens one). */
+  openedDatabase(): Promise<Database> | undefined;
+  /** The process guard for uncaught errors, when main installed one (the daemon sets keepAlive). */
+  guard?: { keepAlive: boolean };
   /** Close whatever was opened. */
   close(): Promise<void>;
   /** Results go here (stdout). */
@@ -48,6 +52,9 @@ export function createCliContext(env: Record<string, string | undefined>, stdout
         await assertSchemaCurrent(db);
       }
       return db;
+    },
+    openedDatabase() {
+      return database;
     },
     async close() {
       if (database) {

@@ -3,12 +3,14 @@ import type { EngineDeps } from '../pipeline/engine.js';
 import { createConfiguredClient } from './api-client.js';
 import type { CliContext } from './context.js';
 import { createProgress } from './progress.js';
+import { registerWorker } from '../pipeline/workers.js';
 
 export interface CliEngine {
   deps: EngineDeps;
   /** Aborted by the first SIGINT/SIGTERM; a second signal exits at once. */
   controller: AbortController;
-  dispose(): void;
+  /** Remove the signal handlers and mark this worker stopped. */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -17,12 +19,23 @@ export interface CliEngine {
  */
 export async function createCliEngine(
   ctx: CliContext,
-  opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void; readOnly?: boolean } = {},
+  opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void; readOnly?: boolean; command?: string } = {},
 ): Promise<CliEngine> {
   const config = ctx.config();
   const log = ctx.log();
   // `readOnly` commands (check) never migrate: they need the schema current instead.
   const database = await ctx.database(opts.readOnly ? { requireCurrent: true } : { migrate: true });
+  // Every process that runs jobs registers and heartbeats (ingest.workers); a read-only command
+  // (check, possibly under a SELECT-only login) does not.
+  const worker = opts.readOnly
+    ? undefined
+    : await registerWorker(database.db, {
+        command: opts.command ?? 'cli',
+        heartbeatSeconds: config.heartbeatSeconds,
+        timeoutSeconds: config.workerTimeoutSeconds,
+        host: config.hostName,
+        log,
+      });
   const controller = new AbortController();
   const client = createConfiguredClient(config, log, { signal: controller.signal }, opts.onAttempt);
   let signals = 0;
@@ -47,11 +60,13 @@ export async function createCliEngine(
       now: () => new Date(Date.now() + offset),
       signal: controller.signal,
       progress: opts.progressLabel ? createProgress(opts.progressLabel, log) : undefined,
+      worker,
     },
     controller,
-    dispose() {
+    async dispose() {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      await worker?.stop().catch((err) => log.warn({ err }, 'could not mark the worker stopped'));
     },
   };
 }

@@ -3,6 +3,7 @@ import { capError, DugoutError, describeError, redactSecrets, UsageError } from 
 import { type CliContext, createCliContext } from './context.js';
 import { registerCommands } from './commands/index.js';
 import { readVersion } from '../version.js';
+import { installFatalGuard } from './fatal-guard.js';
 
 /** Exit codes: 0 ok, 1 failed run, 2 bad usage. */
 export const EXIT_OK = 0;
@@ -37,6 +38,24 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 /** Run the CLI; resolves to the process exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const ctx = createCliContext(env);
+  const guard = installFatalGuard({
+    log: () => {
+      try {
+        return ctx.log();
+      } catch {
+        return undefined;
+      }
+    },
+    database: () => ctx.openedDatabase(),
+    host: () => {
+      try {
+        return ctx.config().hostName;
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  ctx.guard = guard;
   let exitCode = EXIT_OK;
   const program = buildProgram(ctx, (code) => {
     exitCode = Math.max(exitCode, code);
@@ -52,6 +71,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return reportError(err, ctx);
   } finally {
     await ctx.close().catch(() => {});
+    guard.uninstall();
   }
 }
 

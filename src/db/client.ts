@@ -25,6 +25,18 @@ export interface Database {
    * given. For `dugout sql`; the text is checked by the caller first.
    */
   readOnlyQuery(text: string, opts: ReadOnlyQueryOptions): Promise<Array<Record<string, unknown>>>;
+  /**
+   * A session-level advisory lock on a connection of its own, for leadership among processes: the
+   * server frees it when this process dies or loses its connection. PGlite (one process) always
+   * holds it.
+   */
+  sessionLock(key: number): SessionLock;
+}
+
+export interface SessionLock {
+  /** Whether this process holds the lock now, taking it when free (checks the connection is alive). */
+  tryHold(): Promise<boolean>;
+  release(): Promise<void>;
 }
 
 export interface ReadOnlyQueryOptions {
@@ -82,6 +94,51 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
       closed = true;
       await client.end({ timeout: 5 });
     },
+    sessionLock(key) {
+      let conn: Awaited<ReturnType<typeof client.reserve>> | undefined;
+      const drop = () => {
+        try {
+          conn?.release();
+        } catch {
+          // already gone
+        }
+        conn = undefined;
+      };
+      return {
+        async tryHold() {
+          if (conn) {
+            try {
+              await conn`select 1`;
+              return true;
+            } catch {
+              drop(); // the connection died: the server has freed the lock
+            }
+          }
+          let c: Awaited<ReturnType<typeof client.reserve>>;
+          try {
+            c = await client.reserve();
+          } catch {
+            return false; // no database now: not the leader
+          }
+          try {
+            const [row] = await c`select pg_try_advisory_lock(${key}) as held`;
+            if (row?.held) {
+              conn = c;
+              return true;
+            }
+          } catch {
+            // no database now: not the leader
+          }
+          c.release();
+          return false;
+        },
+        async release() {
+          if (!conn) return;
+          await conn`select pg_advisory_unlock(${key})`.catch(() => {});
+          drop();
+        },
+      };
+    },
     async readOnlyQuery(text, opts) {
       return client.begin('read only', async (tx) => {
         await tx`select set_config('statement_timeout', ${String(Math.round(opts.timeoutMs))}, true)`;
@@ -121,6 +178,10 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
         } finally {
           lock?.release();
         }
+      },
+      sessionLock() {
+        // One process owns the embedded database (the directory lock): it always leads.
+        return { tryHold: async () => true, release: async () => {} };
       },
       async readOnlyQuery(text, opts) {
         return client.transaction(async (tx) => {

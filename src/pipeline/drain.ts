@@ -3,7 +3,7 @@ import type { PipelineContext } from './context.js';
 import { enqueueMissingPeople } from './game-rows.js';
 import { loadGame } from './load-game.js';
 import { loadPeopleBatch, PEOPLE_BATCH } from './load-people.js';
-import { type ClaimedItem, claimWork, countPending, failWork, releaseWork } from './worklist.js';
+import { type ClaimedItem, claimWork, countPending, failWork, msUntilLapsedLease, releaseWork } from './worklist.js';
 
 export interface DrainOptions {
   /** Game loads in flight at once (each is 1–2 requests plus one transaction). Default: API concurrency. */
@@ -29,8 +29,15 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
     // Each game worker claims one item at a time, so a slow game never stalls the others.
     const gameWorker = async () => {
       while (!stop()) {
-        const [item] = await claimWork(ctx.db, 'game', 1, ctx.owner);
-        if (!item) return;
+        const [item] = await claimWork(ctx.db, 'game', 1, ctx.owner, ctx.config.workerTimeoutSeconds);
+        if (!item) {
+          // A game leased by a worker that stopped heartbeating (killed on any host) is taken
+          // over when its lease lapses, instead of being left for the next run.
+          const wait = await msUntilLapsedLease(ctx.db, 'game', ctx.config.heartbeatSeconds);
+          if (wait === null) return;
+          await sleep(Math.min(wait + 200, ctx.config.workerTimeoutSeconds * 1000), ctx.signal);
+          continue;
+        }
         await processItem(ctx, item, () => loadGame(ctx, item));
         tick();
       }
@@ -42,7 +49,7 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
       total += people;
     }
     while (!stop()) {
-      const people = await claimWork(ctx.db, 'person', PEOPLE_BATCH * 2, ctx.owner);
+      const people = await claimWork(ctx.db, 'person', PEOPLE_BATCH * 2, ctx.owner, ctx.config.workerTimeoutSeconds);
       if (people.length === 0) break;
       const batches: ClaimedItem[][] = [];
       for (let i = 0; i < people.length; i += PEOPLE_BATCH) batches.push(people.slice(i, i + PEOPLE_BATCH));
@@ -98,4 +105,18 @@ export async function runPool<T>(items: T[], size: number, fn: (item: T) => Prom
     }
   };
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** Resolve after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

@@ -7,6 +7,7 @@ import { describeError } from '../errors.js';
 import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts, type StageTimings } from './context.js';
 import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from './runs.js';
 import { createOwner, releaseDeadLeases } from './worklist.js';
+import { expireLostWorkers, type Worker, workerHost } from './workers.js';
 
 /** What the engine is built from; the CLI, the daemon, the demo and tests all pass the same. */
 export interface EngineDeps {
@@ -20,6 +21,8 @@ export interface EngineDeps {
   progress?: ProgressSink;
   /** Collect per-stage times of game loads (benchmark). */
   timings?: StageTimings;
+  /** This process in `ingest.workers` (the CLI registers one); without it runs still work, unregistered. */
+  worker?: Worker;
 }
 
 export interface RunResult<T> {
@@ -30,7 +33,6 @@ export interface RunResult<T> {
   error?: unknown;
 }
 
-const HEARTBEAT_MS = 10_000;
 
 /**
  * Run a job under a ledger row: clear what crashed processes left (interrupted runs, leases),
@@ -44,9 +46,12 @@ export async function withRun<T>(
   fn: (ctx: PipelineContext) => Promise<T>,
 ): Promise<RunResult<T>> {
   const { db } = deps.database;
-  await markAbandonedRuns(db);
-  await releaseDeadLeases(db);
-  const runId = await startRun(db, job, args);
+  const host = deps.worker?.host ?? workerHost(deps.config.hostName);
+  await markAbandonedRuns(db, host);
+  await releaseDeadLeases(db, host);
+  await expireLostWorkers(db, deps.config.workerTimeoutSeconds);
+  const runId = await startRun(db, job, args, { host, workerId: deps.worker?.id });
+  deps.worker?.setRun(job, runId);
   const counts = emptyCounts();
   const signal = deps.signal ?? new AbortController().signal;
   // Every in-flight request listens to the run's signal.
@@ -61,13 +66,13 @@ export async function withRun<T>(
     signal,
     runId,
     counts,
-    owner: createOwner(),
+    owner: deps.worker?.owner ?? createOwner(host),
     progress: deps.progress,
     timings: deps.timings,
   };
   const timer = setInterval(() => {
     heartbeatRun(db, runId, counts).catch(() => {});
-  }, HEARTBEAT_MS);
+  }, deps.config.heartbeatSeconds * 1000);
   timer.unref();
   const started = Date.now();
   ctx.log.info({ args }, 'run started');
@@ -95,6 +100,7 @@ export async function withRun<T>(
     ...(result && typeof result === 'object' ? { result } : {}),
   };
   await finishRun(db, runId, status, counts, error, details);
+  deps.worker?.setRun(null, null);
   const logFields = { status, durationMs: details.durationMs, ...counts, ...(error ? { err: describeError(error) } : {}) };
   if (status === 'succeeded') ctx.log.info(logFields, 'run finished');
   else ctx.log.warn(logFields, 'run finished');

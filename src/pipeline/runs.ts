@@ -16,11 +16,16 @@ function countColumns(c: RunCounts): SQL {
 }
 
 /** Open a ledger row for a job run; returns its run id. */
-export async function startRun(db: Executor, job: string, args: Record<string, unknown>): Promise<number> {
+export async function startRun(
+  db: Executor,
+  job: string,
+  args: Record<string, unknown>,
+  who: { host?: string; workerId?: string } = {},
+): Promise<number> {
   const rows = await queryRows<{ runId: number }>(
     db,
-    sql`insert into ingest.runs (job, args, host, pid, heartbeat_at)
-        values (${job}, ${JSON.stringify(args)}::text::jsonb, ${hostname()}, ${process.pid}, now())
+    sql`insert into ingest.runs (job, args, host, pid, heartbeat_at, worker_id)
+        values (${job}, ${JSON.stringify(args)}::text::jsonb, ${who.host ?? hostname()}, ${process.pid}, now(), ${who.workerId ?? null})
         returning run_id as "runId"`,
   );
   return Number(rows[0]!.runId);
@@ -47,11 +52,11 @@ export async function finishRun(
     where run_id = ${runId}`);
 }
 
-/** Runs left `running` by processes of this host that are gone (SIGKILL) become `interrupted`. */
-export async function markAbandonedRuns(db: Executor): Promise<number> {
+/** Runs left `running` by processes of this host that are gone (SIGKILL) become `interrupted` (the fast path). */
+export async function markAbandonedRuns(db: Executor, host = hostname()): Promise<number> {
   const rows = await queryRows<{ runId: number; pid: number }>(
     db,
-    sql`select run_id as "runId", pid from ingest.runs where status = 'running' and host = ${hostname()}`,
+    sql`select run_id as "runId", pid from ingest.runs where status = 'running' and host = ${host}`,
   );
   let n = 0;
   for (const r of rows) {

@@ -1,3 +1,4 @@
+import { liveWorkers, type WorkerStatus } from './workers.js';
 import { queryRows, sql, type Db } from '../db/client.js';
 
 export interface StatusReport {
@@ -23,6 +24,10 @@ export interface StatusReport {
   deadLetterCount: number;
   /** When each job last finished with status succeeded (ISO), e.g. `{ sync: '2026-…' }`. */
   lastSucceeded: Record<string, string>;
+  /** Processes alive now (heartbeat within the worker timeout), with the job and leases in hand. */
+  workers: WorkerStatus[];
+  /** Workers found lost (no heartbeat within the timeout) in the last day. */
+  lostWorkers: Array<{ workerId: string; host: string; pid: number; command: string | null; lastHeartbeat: string }>;
 }
 
 /** A condition `dugout status --fail-on` turns into exit 1. */
@@ -52,7 +57,7 @@ export function statusAlerts(report: StatusReport, conditions: readonly AlertCon
 }
 
 /** Cursors, the last runs, the worklist backlog (not done) and the dead letters. */
-export async function readStatus(db: Db, describe: string, limitRuns = 10): Promise<StatusReport> {
+export async function readStatus(db: Db, describe: string, limitRuns = 10, workerTimeoutSeconds = 60): Promise<StatusReport> {
   const cursors = await queryRows<StatusReport['cursors'][number]>(
     db,
     sql`select name, to_char(position at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "position",
@@ -84,7 +89,19 @@ export async function readStatus(db: Db, describe: string, limitRuns = 10): Prom
     sql`select job, to_char(max(finished_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
         from ingest.runs where status = 'succeeded' and finished_at is not null group by job`,
   );
+  const workers = await liveWorkers(db, workerTimeoutSeconds);
+  const lost = await queryRows<StatusReport['lostWorkers'][number]>(
+    db,
+    sql`select worker_id as "workerId", host, pid, command,
+               to_char(heartbeat_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastHeartbeat"
+        from ingest.workers
+        where (lost or (stopped_at is null and heartbeat_at < now() - make_interval(secs => ${workerTimeoutSeconds})))
+          and heartbeat_at > now() - interval '1 day'
+        order by heartbeat_at desc limit 20`,
+  );
   return {
+    workers,
+    lostWorkers: lost.map((w) => ({ ...w, pid: Number(w.pid) })),
     database: describe,
     cursors,
     runs: runs.map(numify),

@@ -38,12 +38,16 @@ export interface ClaimedItem {
   generation: number;
 }
 
-/** Lease length: a claimed item is invisible to other workers until then. */
-export const LEASE_MS = 5 * 60_000;
+/**
+ * Default lease length, seconds: a claimed item is invisible to other workers until then. A
+ * registered worker renews its leases at each heartbeat (see workers.ts), so the lease of a dead
+ * worker lapses within DUGOUT_WORKER_TIMEOUT_SECONDS.
+ */
+export const DEFAULT_LEASE_SECONDS = 60;
 
-/** A lease owner name unique to this process. */
-export function createOwner(): string {
-  return `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+/** A lease owner name unique to this process: `host:pid:id`. */
+export function createOwner(host = hostname(), id = Math.random().toString(36).slice(2, 8)): string {
+  return `${host}:${process.pid}:${id}`;
 }
 
 /**
@@ -92,13 +96,19 @@ export async function enqueueWork(tx: Executor, items: WorkRequest[], runId: num
  * Claim up to `limit` due items of one kind with `FOR UPDATE SKIP LOCKED` and a lease, so two
  * processes never work on the same item at once. Expired leases (a crashed worker) are claimable.
  */
-export async function claimWork(db: Executor, kind: WorkKind, limit: number, owner: string): Promise<ClaimedItem[]> {
+export async function claimWork(
+  db: Executor,
+  kind: WorkKind,
+  limit: number,
+  owner: string,
+  leaseSeconds = DEFAULT_LEASE_SECONDS,
+): Promise<ClaimedItem[]> {
   const rows = await queryRows<ClaimedItem>(
     db,
     sql`
     update ingest.work_items w set
       lease_owner = ${owner},
-      lease_expires_at = now() + make_interval(secs => ${LEASE_MS / 1000}),
+      lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
       updated_at = now()
     from (
       select kind, key from ingest.work_items
@@ -167,9 +177,11 @@ export async function releaseWork(db: Executor, item: ClaimedItem, delayMs = 0):
     where kind = ${item.kind} and key = ${item.key} and status = 'pending'`);
 }
 
-/** Free leases held by processes of this host that no longer run (after a SIGKILL). */
-export async function releaseDeadLeases(db: Executor): Promise<number> {
-  const host = hostname();
+/**
+ * Free at once the leases held by processes of this host that no longer run (after a SIGKILL): the
+ * fast path; leases of other hosts lapse when their worker stops renewing them.
+ */
+export async function releaseDeadLeases(db: Executor, host = hostname()): Promise<number> {
   const owners = await queryRows<{ owner: string }>(
     db,
     sql`select distinct lease_owner as owner from ingest.work_items
@@ -185,6 +197,24 @@ export async function releaseDeadLeases(db: Executor): Promise<number> {
     released++;
   }
   return released;
+}
+
+/**
+ * Milliseconds until the first due game item leased by a silent worker (no heartbeat for two
+ * intervals: probably dead) becomes claimable, or null when there is none. A drain waits for it
+ * rather than end with the range unfinished; items of live workers are theirs to finish.
+ */
+export async function msUntilLapsedLease(db: Executor, kind: WorkKind, heartbeatSeconds: number): Promise<number | null> {
+  const rows = await queryRows<{ ms: number | null }>(
+    db,
+    sql`select (extract(epoch from min(i.lease_expires_at) - now()) * 1000)::int as ms
+        from ingest.work_items i
+        join ingest.workers w on i.lease_owner = w.host || ':' || w.pid || ':' || w.worker_id
+        where i.kind = ${kind} and i.status = 'pending' and i.next_attempt_at <= now() and i.lease_expires_at > now()
+          and w.heartbeat_at < now() - make_interval(secs => ${2 * heartbeatSeconds})`,
+  );
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
 
 /** Re-queue dead letters (all, or of one kind/key). Returns how many. */

@@ -20,7 +20,7 @@ export function registerCheck(program: Command, ctx: CliContext, setExit: SetExi
         else ctx.out(formatChecks(checks));
         if (run.status !== 'succeeded') setExit(1);
       } finally {
-        engine.dispose();
+        await engine.dispose();
       }
     });
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { jobCatalog } from '../../../jobs/catalog.js';
+import { drainJob, jobCatalog } from '../../../jobs/catalog.js';
 import { queryRows, sql } from '../../db/client.js';
 import { createMetrics, type Metrics } from '../../pipeline/metrics.js';
 import { startScheduler } from '../../pipeline/scheduler.js';
@@ -24,6 +24,9 @@ async function withTimeout(p: Promise<unknown>, ms: number): Promise<true | stri
   }
 }
 
+/** The advisory lock whose holder runs the pollers (arbitrary constant). */
+export const LEADER_LOCK_KEY = 727_001_002;
+
 export function registerDaemon(program: Command, ctx: CliContext): void {
   program
     .command('daemon')
@@ -37,9 +40,12 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
       }
       const config = ctx.config();
       const log = ctx.log();
+      // A daemon outlives a database outage: an uncaught driver error is logged, not fatal.
+      if (ctx.guard) ctx.guard.keepAlive = true;
       let metrics: Metrics | undefined;
-      const engine = await createCliEngine(ctx, { now: opts.now, onAttempt: (a) => metrics?.onAttempt(a) });
+      const engine = await createCliEngine(ctx, { now: opts.now, onAttempt: (a) => metrics?.onAttempt(a), command: 'daemon' });
       let server: { close(): Promise<void> } | undefined;
+      const leadership = engine.deps.database.sessionLock(LEADER_LOCK_KEY);
       let schedulerAlive = false;
       try {
         if (config.metricsPort !== undefined) {
@@ -57,13 +63,24 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
             },
           });
         }
+        // Several daemons may share one database: one of them (the holder of a session advisory
+        // lock, freed by the server when its process or connection dies) runs the pollers; the
+        // others drain the worklist on the sync schedule, and take over at their next tick.
         const scheduled = jobCatalog
           .filter((j) => j.cron)
           .map((j) => ({
             name: j.name,
-            cron: j.cron!,
+            cron: j.name === 'sync' ? config.syncCron : j.cron!,
             run: async (signal: AbortSignal) => {
-              await j.run({ ...engine.deps, signal }, j.args.parse({}) as never);
+              const deps = { ...engine.deps, signal };
+              if (await leadership.tryHold()) {
+                await j.run(deps, j.args.parse({}) as never);
+              } else if (j.name === 'sync') {
+                log.debug({ job: j.name }, 'another daemon leads: draining only');
+                await drainJob.run(deps, {});
+              } else {
+                log.debug({ job: j.name }, 'another daemon leads: skipped');
+              }
             },
           }));
         const scheduler = startScheduler(scheduled, log, engine.controller.signal);
@@ -74,8 +91,9 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
         schedulerAlive = false;
         log.info('daemon stopped');
       } finally {
+        await leadership.release().catch(() => {});
         await server?.close();
-        engine.dispose();
+        await engine.dispose();
       }
     });
 }

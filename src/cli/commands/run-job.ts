@@ -12,7 +12,7 @@ export async function runJobFromCli<A>(
   args: A,
   opts: { now?: Date; json?: boolean; progress?: boolean } = {},
 ): Promise<RunResult<unknown>> {
-  const engine = await createCliEngine(ctx, { now: opts.now, progressLabel: opts.progress === false ? undefined : job.name });
+  const engine = await createCliEngine(ctx, { now: opts.now, progressLabel: opts.progress === false ? undefined : job.name, command: job.name });
   try {
     const result = await job.run(engine.deps, job.args.parse(args));
     const summary = { runId: result.runId, job: job.name, status: result.status, ...result.counts, result: result.result };
@@ -28,7 +28,7 @@ export async function runJobFromCli<A>(
     if (result.error) ctx.log().error({ err: result.error }, `${job.name} failed`);
     return result;
   } finally {
-    engine.dispose();
+    await engine.dispose();
   }
 }
 

@@ -17,7 +17,7 @@ export function registerStatus(program: Command, ctx: CliContext, setExit: SetEx
     )
     .action(async (opts: { json?: boolean; failOn?: AlertCondition[] }) => {
       const database = await ctx.database({ requireCurrent: true });
-      const report = await readStatus(database.db, database.describe);
+      const report = await readStatus(database.db, database.describe, 10, ctx.config().workerTimeoutSeconds);
       const alerts = statusAlerts(report, opts.failOn ?? [], new Date());
       for (const alert of alerts) process.stderr.write(`dugout: alert: ${alert}\n`);
       if (alerts.length) setExit(1);
@@ -26,6 +26,9 @@ export function registerStatus(program: Command, ctx: CliContext, setExit: SetEx
         return;
       }
       ctx.out(`database: ${report.database}\n`);
+      const workers = report.workers.map((w) => ({ host: w.host, pid: w.pid, command: w.command, started: w.startedAt.slice(0, 19), heartbeat: w.heartbeatAt.slice(0, 19), job: w.currentJob, run: w.currentRunId, leases: w.leases }));
+      ctx.out(`workers (alive):\n${workers.length ? formatTable(workers) : '  (none)'}\n`);
+      if (report.lostWorkers.length) ctx.out(`workers lost in the last day:\n${formatTable(report.lostWorkers)}\n`);
       ctx.out(`cursors:\n${report.cursors.length ? formatTable(report.cursors) : '  (none yet)'}\n`);
       ctx.out(`recent runs:\n${report.runs.length ? formatTable(report.runs) : '  (none yet)'}\n`);
       ctx.out(`backlog (not done):\n${report.backlog.length ? formatTable(report.backlog) : '  (empty)'}\n`);

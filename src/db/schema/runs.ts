@@ -1,4 +1,4 @@
-import { bigserial, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { ingest } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -11,7 +11,7 @@ export const runs = ingest.table('runs', {
   startedAt: timestamp('started_at', tz).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', tz),
   heartbeatAt: timestamp('heartbeat_at', tz),
-  /** `running`, `succeeded`, `failed` (some items failed or the run threw) or `interrupted`. */
+  /** `running`, `succeeded`, `partial` (work left pending or dead), `failed` (some items failed or the run threw) or `interrupted` (shutdown, or its worker lost). */
   status: text('status').notNull().default('running'),
   requested: integer('requested').notNull().default(0),
   fetched: integer('fetched').notNull().default(0),
@@ -23,6 +23,29 @@ export const runs = ingest.table('runs', {
   error: text('error'),
   host: text('host'),
   pid: integer('pid'),
+  /** The process (`ingest.workers`) that ran it. */
+  workerId: text('worker_id'),
   /** Free-form results (check outcomes, timings). */
   details: jsonb('details'),
+});
+
+/**
+ * Every dugout process that runs jobs (sync, backfill, daemon…): it heartbeats while alive, and a
+ * worker whose heartbeat is older than DUGOUT_WORKER_TIMEOUT_SECONDS is lost: its running runs are
+ * closed and its leases lapse, on any host (a container's PID 1 proves nothing elsewhere).
+ */
+export const workers = ingest.table('workers', {
+  workerId: text('worker_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  /** `daemon`, `sync`, `backfill`… : the command the process runs. */
+  command: text('command'),
+  startedAt: timestamp('started_at', tz).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', tz).notNull().defaultNow(),
+  /** Set when the process stops cleanly, or when it is found lost (then equal to its last heartbeat). */
+  stoppedAt: timestamp('stopped_at', tz),
+  lost: boolean('lost').notNull().default(false),
+  /** The run in hand, if any. */
+  currentRunId: bigint('current_run_id', { mode: 'number' }),
+  currentJob: text('current_job'),
 });
