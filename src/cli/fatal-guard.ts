@@ -28,14 +28,14 @@ export function installFatalGuard(opts: { log: () => Logger | undefined; databas
     },
   };
   function onFatal(err: unknown): void {
-    const line = describeError(err);
+    const line = driverCrash(err) ? `lost the database connection mid-query (driver: ${describeError(err)})` : describeError(err);
+    if (handling) return; // already on the way out: the one line is written
     try {
       opts.log()?.error({ err }, guard.keepAlive ? 'uncaught error; the daemon carries on' : 'uncaught error');
     } catch {
       // the logger may be what failed
     }
     if (guard.keepAlive) return;
-    if (handling) return;
     handling = true;
     process.stderr.write(`dugout: ${line}\n`);
     const exit = () => process.exit(1);
@@ -56,4 +56,9 @@ async function markOpenRunsFailed(database: Promise<Database> | undefined, host:
   } catch {
     // the database is away: the heartbeat lapses and the next run marks these runs interrupted
   }
+}
+
+/** The postgres.js socket bug: a TypeError thrown from its connection code when the server went away. */
+function driverCrash(err: unknown): boolean {
+  return err instanceof TypeError && /node_modules[\\/]postgres[\\/]/.test(err.stack ?? '');
 }

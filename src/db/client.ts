@@ -95,47 +95,33 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
       await client.end({ timeout: 5 });
     },
     sessionLock(key) {
-      let conn: Awaited<ReturnType<typeof client.reserve>> | undefined;
-      const drop = () => {
-        try {
-          conn?.release();
-        } catch {
-          // already gone
-        }
-        conn = undefined;
+      // A client of its own, never a connection of the pool: a connection that dies under a lock
+      // must not go back to the pool (postgres.js 3.4.9 can wedge it), and the pool's connection
+      // lifetime would drop the lock silently. Every check asks the server whether this session
+      // still holds the lock, with a deadline; on any doubt the client is thrown away.
+      let lockClient: ReturnType<typeof postgres> | undefined;
+      const reset = async () => {
+        const c = lockClient;
+        lockClient = undefined;
+        await c?.end({ timeout: 0 }).catch(() => {});
       };
       return {
         async tryHold() {
-          if (conn) {
-            try {
-              await conn`select 1`;
-              return true;
-            } catch {
-              drop(); // the connection died: the server has freed the lock
-            }
-          }
-          let c: Awaited<ReturnType<typeof client.reserve>>;
-          try {
-            c = await client.reserve();
-          } catch {
-            return false; // no database now: not the leader
-          }
-          try {
-            const [row] = await c`select pg_try_advisory_lock(${key}) as held`;
-            if (row?.held) {
-              conn = c;
-              return true;
-            }
-          } catch {
-            // no database now: not the leader
-          }
-          c.release();
+          lockClient ??= postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5, idle_timeout: 0, max_lifetime: null, connection: { application_name: 'dugout leader' } });
+          const c = lockClient;
+          const check = c`select case when exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0
+                                   and objid = ${key} and objsubid = 1 and pid = pg_backend_pid() and granted)
+                               then true else pg_try_advisory_lock(${key}) end as held`.then((rows) => rows[0]?.held === true);
+          const held = await Promise.race([check, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5_000).unref())]).catch(() => 'error' as const);
+          if (held === true) return true;
+          if (held === 'timeout' || held === 'error') await reset();
           return false;
         },
         async release() {
-          if (!conn) return;
-          await conn`select pg_advisory_unlock(${key})`.catch(() => {});
-          drop();
+          const c = lockClient;
+          if (!c) return;
+          await Promise.race([c`select pg_advisory_unlock(${key})`, new Promise((r) => setTimeout(r, 2_000).unref())]).catch(() => {});
+          await reset();
         },
       };
     },
