@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type ApiClient, type AttemptOutcome, createApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
-import { createRequestQueue, type RequestQueueOptions } from '../queue/index.js';
+import { createRequestQueue, type RequestQueueOptions, type SharedSlots } from '../queue/index.js';
 
 /** Queue settings beyond the configuration (tests shorten the backoff). */
 export type QueueTuning = Pick<RequestQueueOptions, 'signal' | 'baseDelayMs' | 'maxDelayMs' | 'defaultPauseMs'>;
@@ -15,6 +15,7 @@ export function createConfiguredClient(
   log: Logger,
   tuning: QueueTuning = {},
   onAttempt?: (attempt: AttemptOutcome) => void,
+  shared?: SharedSlots,
 ): ApiClient {
   const queue = createRequestQueue({
     maxRps: config.maxRps,
@@ -22,6 +23,7 @@ export function createConfiguredClient(
     maxAttempts: config.maxAttempts,
     retryAfterCapMs: config.retryAfterCapMs,
     log,
+    shared,
     ...tuning,
   });
   return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log, onAttempt });

@@ -3,6 +3,7 @@ import type { EngineDeps } from '../pipeline/engine.js';
 import { createConfiguredClient } from './api-client.js';
 import type { CliContext } from './context.js';
 import { createProgress } from './progress.js';
+import { createSharedBudget } from '../pipeline/request-budget.js';
 import { registerWorker } from '../pipeline/workers.js';
 
 export interface CliEngine {
@@ -37,7 +38,10 @@ export async function createCliEngine(
         log,
       });
   const controller = new AbortController();
-  const client = createConfiguredClient(config, log, { signal: controller.signal }, opts.onAttempt);
+  // On Postgres every process draws from one request budget (STATSAPI_MAX_RPS for them all); the
+  // embedded database has one process, whose own limiter is the budget.
+  const shared = database.kind === 'postgres' ? createSharedBudget(database.db, { maxRps: config.maxRps, log }) : undefined;
+  const client = createConfiguredClient(config, log, { signal: controller.signal }, opts.onAttempt, shared);
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     signals++;

@@ -52,7 +52,8 @@ export function createOwner(host = hostname(), id = Math.random().toString(36).s
 
 /**
  * Add work, coalescing by (kind, key): a request for an item already pending bumps its generation
- * (so an in-flight load of the older version does not mark it done) and keeps the earlier start.
+ * (so an in-flight load of the older version does not mark it done) — unless it repeats the same
+ * new_final/backfill request, which an in-flight load satisfies — and keeps the earlier start.
  * A done or dead item becomes pending again with fresh attempts. A `deferred` request never
  * demotes a pending item.
  */
@@ -80,7 +81,12 @@ export async function enqueueWork(tx: Executor, items: WorkRequest[], runId: num
       status = case when ingest.work_items.status = 'pending' and excluded.status = 'deferred'
                     then 'pending' else excluded.status end,
       attempts = case when ingest.work_items.status in ('done', 'dead') then 0 else ingest.work_items.attempts end,
-      generation = ingest.work_items.generation + 1,
+      -- The same request again for a pending item (two pollers saw the same final game) changes
+      -- nothing an in-flight load would miss: no bump, so the load in hand completes it and the
+      -- game is fetched once. Any other request (a correction, a change of state) bumps.
+      generation = case when ingest.work_items.status = 'pending' and excluded.reason = ingest.work_items.reason
+                             and excluded.reason in ('new_final', 'backfill')
+                        then ingest.work_items.generation else ingest.work_items.generation + 1 end,
       next_attempt_at = case when ingest.work_items.status = 'pending'
                              then least(ingest.work_items.next_attempt_at, excluded.next_attempt_at)
                              else excluded.next_attempt_at end,

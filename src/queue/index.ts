@@ -6,5 +6,6 @@ export {
   type RequestQueue,
   type RequestQueueOptions,
   type RunOptions,
+  type SharedSlots,
 } from './request-queue.js';
 export { createSlidingWindow, type SlidingWindow, type SlidingWindowOptions, type SlotTicket } from './sliding-window.js';

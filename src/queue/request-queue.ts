@@ -46,12 +46,25 @@ export interface RequestQueueOptions {
   coldAfterIdleMs?: number;
   /** Time source for the rate window, backoff and pauses. Default: the system clock. */
   clock?: Clock;
+  /**
+   * A budget shared with other processes (every dugout process of one Postgres database): each
+   * attempt also waits for a start time it grants, and a 429/503 here pauses them all.
+   */
+  shared?: SharedSlots;
   /** Uniform [0, 1) source for backoff jitter. Default `Math.random`. */
   random?: () => number;
   /** Required. Retries and pauses are logged at `warn`. */
   log: Logger;
   /** Shutdown: aborting rejects queued and sleeping requests with `AbortedError` and aborts in-flight attempts. */
   signal?: AbortSignal;
+}
+
+/** Start times granted by a budget several processes share (see pipeline/request-budget.ts). */
+export interface SharedSlots {
+  /** Resolve at a start time granted to this process. @throws AbortedError when `signal` aborts first. */
+  acquire(signal: AbortSignal): Promise<void>;
+  /** Pause every process for `ms` (a 429/503 seen here). */
+  pause(ms: number): void;
 }
 
 /** Counters since the queue was created. */
@@ -147,7 +160,9 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
    */
   function pauseIfAsked(err: unknown): void {
     if (!(err instanceof ApiError) || (err.status !== 429 && err.status !== 503)) return;
-    pause(Math.min(err.retryAfterMs ?? defaultPauseMs, retryAfterCapMs));
+    const ms = Math.min(err.retryAfterMs ?? defaultPauseMs, retryAfterCapMs);
+    pause(ms);
+    opts.shared?.pause(ms);
   }
 
   /** Delay before the next attempt, or throw `err` when there is none. */
@@ -173,6 +188,7 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
         return await pq.add(
           async () => {
             const ticket = await window.acquire(signal, () => pausedUntil);
+            if (opts.shared) await opts.shared.acquire(signal);
             stats.requests++;
             const cold = ticket.at - lastFinishedAt > coldAfterIdleMs;
             // The request leaves when the event loop next gets a turn; a loop busy with other work

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { ingest } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -49,3 +49,21 @@ export const workers = ingest.table('workers', {
   currentRunId: bigint('current_run_id', { mode: 'number' }),
   currentJob: text('current_job'),
 });
+
+/**
+ * The request budget every dugout process sharing this database draws from (one row): a 429/503
+ * seen by any of them pauses all until `paused_until`. See `ingest.take_request_slots`.
+ */
+export const requestBudget = ingest.table('request_budget', {
+  id: integer('id').primaryKey(),
+  pausedUntil: timestamp('paused_until', tz),
+});
+
+/** Start times granted to requests by `ingest.take_request_slots` (kept a minute). */
+export const requestSlots = ingest.table(
+  'request_slots',
+  {
+    slotAt: timestamp('slot_at', tz).notNull(),
+  },
+  (t) => [index('request_slots_at_idx').on(t.slotAt)],
+);

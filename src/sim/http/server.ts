@@ -13,7 +13,10 @@ import type { CachedBody } from './body-cache.js';
 import { createFaultPlan, type FaultConfig, type FaultPlan } from './faults.js';
 
 export interface RequestLogEntry {
+  /** When the answer was sent. */
   at: Date;
+  /** When the request arrived (what a rate limit is measured against). */
+  receivedAt: Date;
   method: string;
   path: string;
   status: number;
@@ -121,6 +124,7 @@ function faultResult(deps: ServerDeps, fault: string): RouteResult | undefined {
 
 /** Handles one HTTP request (never throws; errors become 500 bodies). */
 export async function handleRequest(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const receivedAt = new Date();
   const url = new URL(req.url ?? '/', 'http://sim.local');
   const pathAndQuery = url.pathname + url.search;
   const method = req.method ?? 'GET';
@@ -146,5 +150,5 @@ export async function handleRequest(deps: ServerDeps, req: IncomingMessage, res:
     if (!res.headersSent) bytes = send(res, req, 500, jsonBuf({ ...errorBody(1, 'Internal error occurred', deps.core.state.nowMs), detail: (err as Error).message }), deps);
     else res.destroy();
   }
-  record(deps, { at: new Date(), method, path: pathAndQuery, status, bytes });
+  record(deps, { at: new Date(), receivedAt, method, path: pathAndQuery, status, bytes });
 }
