@@ -156,6 +156,9 @@ describeRecorded('analytics views on real games', () => {
     expect(rows.map((r) => r.name)).toEqual([
       'baserunning',
       'batting_game_logs',
+      'operations_backlog',
+      'operations_runs',
+      'operations_workers',
       'pitch_events',
       'pitching_game_logs',
       'roster_moves',
