@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,4 +39,25 @@ export function runCli(
       resolve({ code, signal, stdout, stderr });
     });
   });
+}
+
+/** Poll `check` until it holds (an error counts as not yet), or fail naming `what`. */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A long-running `dugout` child (a daemon) a test can signal: its stderr so far and its exit. */
+export function spawnCli(args: string[], env: Record<string, string>): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
+  const full: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env })) if (v !== undefined) full[k] = v;
+  const child = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, ...args], { cwd: REPO_ROOT, env: full, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, stderr: () => err, exited };
 }

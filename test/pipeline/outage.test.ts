@@ -1,18 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { runCli, spawnCli, until } from '../helpers/cli.js';
 import { canRunThrowawayCluster, startThrowawayCluster, type ThrowawayCluster } from '../helpers/cluster.js';
 import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
-
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 /**
  * The database stopped mid-run (`pg_ctl -m fast stop`) on a cluster of the test's own — never the
@@ -88,18 +78,13 @@ describe.runIf(canRunThrowawayCluster())('a database outage (finding 2)', () => 
     } catch {
       // running
     }
-    const full: Record<string, string> = {};
-    for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env, DUGOUT_SYNC_CRON: '*/2 * * * * *' })) if (v !== undefined) full[k] = v;
-    const child: ChildProcess = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, 'daemon', '--now', h.sim.now().toISOString()], {
-      cwd: REPO_ROOT,
-      env: full,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const daemon = spawnCli(['daemon', '--now', h.sim.now().toISOString()], { ...env, DUGOUT_SYNC_CRON: '*/2 * * * * *' });
+    const { child } = daemon;
     let exited: number | null | undefined;
-    const closed = new Promise((r) => child.once('close', r));
-    let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
-    child.on('close', (code) => (exited = code));
+    const closed = daemon.exited.then((code) => {
+      exited = code;
+    });
+    const stderr = () => daemon.stderr();
     const syncs = async () => Number((await query<{ n: number }>("select count(*)::int as n from ingest.runs where job = 'sync' and status = 'succeeded'"))[0]?.n);
     try {
       await until('a first sync', async () => (await syncs()) >= 1);
@@ -113,12 +98,12 @@ describe.runIf(canRunThrowawayCluster())('a database outage (finding 2)', () => 
     } catch (err) {
       child.kill('SIGKILL');
       const runs = await query('select run_id, job, status, error, started_at, finished_at from ingest.runs order by run_id').catch((e) => String(e));
-      throw new Error(`${String(err)}\n--- daemon stderr:\n${stderr.slice(-4000)}\n--- runs:\n${JSON.stringify(runs, null, 1).slice(-3000)}`);
+      throw new Error(`${String(err)}\n--- daemon stderr:\n${stderr().slice(-4000)}\n--- runs:\n${JSON.stringify(runs, null, 1).slice(-3000)}`);
     }
     // SIGTERM stops it within the shutdown grace: no run is left hanging on a dead connection.
     child.kill('SIGTERM');
     const stopped = await Promise.race([closed.then(() => true), new Promise((r) => setTimeout(() => r(false), 20_000))]);
     if (!stopped) child.kill('SIGKILL');
-    expect(stopped, stderr.slice(-3000)).toBe(true);
+    expect(stopped, stderr().slice(-3000)).toBe(true);
   });
 });

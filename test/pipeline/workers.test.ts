@@ -1,33 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillJob } from '../../jobs/backfill.js';
 import { queryRows, sql } from '../../src/db/client.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { runCli, spawnCli, until } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, testBackend } from '../helpers/db.js';
 import { scalar, warehouseDigest } from '../helpers/digest.js';
 import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
 
 const FAST_EXPIRY = { DUGOUT_HEARTBEAT_SECONDS: '1', DUGOUT_WORKER_TIMEOUT_SECONDS: '3' };
-
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
-
-/** A long-running `dugout` child (a daemon) we can signal. */
-function spawnCli(args: string[], env: Record<string, string>): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
-  const full: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env })) if (v !== undefined) full[k] = v;
-  const child = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, ...args], { cwd: REPO_ROOT, env: full, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, stderr: () => err, exited };
-}
 
 // Several processes share one database: the embedded PGlite allows one.
 describe.runIf(testBackend() === 'postgres')('workers on several hosts against one database', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractBoxscore, extractGameDetail, extractPlayByPlay, extractPlayDetail, splitFeedLive } from '../../src/extract/index.js';
+import { splitFeedLive } from '../../src/extract/index.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
+import { gameRowsOf } from './support/game-rows.js';
 import { type RunningSim, startSim } from './support/sim-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
@@ -39,13 +40,7 @@ beforeAll(async () => {
 
 afterAll(() => s?.close());
 
-function rowsOf(gamePk: number, boxscore: J, playByPlay: J) {
-  const box = extractBoxscore(gamePk, boxscore);
-  const pbp = extractPlayByPlay(gamePk, playByPlay);
-  const detail = extractPlayDetail(gamePk, playByPlay);
-  const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
-  return { ...box.rows, ...pbp.rows, ...detail.rows, ...game.rows, rejects: [...box.rejects, ...pbp.rejects, ...detail.rejects, ...game.rejects] };
-}
+const rowsOf = gameRowsOf;
 
 const sideStat = (box: J, side: 'away' | 'home', group: string, stat: string): number => Number(box.teams[side].teamStats[group][stat] ?? 0);
 

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.js';
 import {
-  extractBoxscore,
-  extractGameDetail,
   extractPeople,
-  extractPlayByPlay,
-  extractPlayDetail,
   extractScheduleGames,
   extractTeamSeasons,
   extractTeams,
   splitFeedLive,
 } from '../../src/extract/index.js';
 import { conformanceProblems } from '../extract/conformance.js';
+import { gameRowsOf } from './support/game-rows.js';
 import { type RunningSim, startSim } from './support/sim-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
@@ -43,13 +40,7 @@ beforeAll(async () => {
 
 afterAll(() => s?.close());
 
-function rowsOf(gamePk: number, boxscore: J, playByPlay: J) {
-  const box = extractBoxscore(gamePk, boxscore);
-  const pbp = extractPlayByPlay(gamePk, playByPlay);
-  const detail = extractPlayDetail(gamePk, playByPlay);
-  const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
-  return { ...box.rows, ...pbp.rows, ...detail.rows, ...game.rows, rejects: [...box.rejects, ...pbp.rejects, ...detail.rejects, ...game.rejects] };
-}
+const rowsOf = gameRowsOf;
 
 describe('extraction over simulated games', () => {
   it('rejects nothing and makes rows that fit their tables', () => {
