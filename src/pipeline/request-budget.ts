@@ -20,6 +20,9 @@ export interface SharedBudgetOptions {
  * per request at 5/s, one per 100 at 1000/s) and waits for each; a slot it could not use in time
  * is dropped, never used late. A 429/503 records a pause that no later grant precedes.
  */
+/** A slot waited for longer than this is checked against a pause recorded meanwhile. */
+const LONG_WAIT_MS = 250;
+
 export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): SharedSlots {
   const margin = opts.windowMarginMs ?? 100;
   const limit = Math.max(1, Math.floor(opts.maxRps));
@@ -28,6 +31,17 @@ export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): Sha
   /** Granted start times, local clock ms, in order. */
   const slots: number[] = [];
   let refilling: Promise<void> | undefined;
+  /** Server clock minus local clock, from the last grant. */
+  let offset = 0;
+
+  /** Local time until which another process's 429/503 holds every request (0 when none). */
+  async function pausedUntil(): Promise<number> {
+    const [row] = await queryRows<{ until: number | null }>(
+      db,
+      sql`select (extract(epoch from paused_until) * 1000)::float8 as until from ingest.request_budget where id = 1`,
+    );
+    return row?.until ? Number(row.until) - offset : 0;
+  }
 
   async function refill(): Promise<void> {
     const sent = Date.now();
@@ -39,7 +53,7 @@ export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): Sha
     const received = Date.now();
     if (rows.length === 0) return;
     // Server clock → local clock, assuming the grant happened halfway through the round trip.
-    const offset = Number(rows[0]!.now) - (sent + received) / 2;
+    offset = Number(rows[0]!.now) - (sent + received) / 2;
     for (const r of rows) slots.push(Number(r.at) - offset);
   }
 
@@ -53,6 +67,16 @@ export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): Sha
         const at = slots.shift();
         if (at !== undefined) {
           if (at > now) await sleep(at - now, signal);
+          // A slot waited for a while may have been granted before another process's 429/503:
+          // ask once more, and honour the pause instead.
+          if (at - now > LONG_WAIT_MS) {
+            const until = await pausedUntil().catch(() => 0);
+            if (until > Date.now()) {
+              slots.length = 0;
+              await sleep(until - Date.now(), signal);
+              continue;
+            }
+          }
           return;
         }
         refilling ??= refill().finally(() => {
