@@ -50,6 +50,7 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
   const { url, timeoutMs, log, signal } = opts;
   if (signal?.aborted) throw new AbortedError(`request to ${url} cancelled`);
   const started = performance.now();
+  const sentAt = Date.now();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -97,10 +98,10 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
     const body = parseBody(url, text);
     const parseMs = performance.now() - parseStarted;
     const durationMs = Math.round(performance.now() - started);
-    log.debug({ url, status: res.status, durationMs, bytes }, 'request done');
+    log.debug({ url, status: res.status, sentAt, durationMs, bytes }, 'request done');
     return { url, status: res.status, text, body, bytes, durationMs, parseMs };
   } catch (err) {
-    log.debug({ url, status, durationMs: Math.round(performance.now() - started), err }, 'request failed');
+    log.debug({ url, status, sentAt, durationMs: Math.round(performance.now() - started), err }, 'request failed');
     throw err;
   } finally {
     clearTimeout(timer);

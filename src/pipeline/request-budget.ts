@@ -67,6 +67,8 @@ export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): Sha
         const at = slots.shift();
         if (at !== undefined) {
           if (at > now) await sleep(at - now, signal);
+          // A timer that fired late (a busy event loop, a loaded host) would make a late start too.
+          if (Date.now() > at + margin / 2) continue;
           // A slot waited for a while may have been granted before another process's 429/503:
           // ask once more, and honour the pause instead.
           if (at - now > LONG_WAIT_MS) {
