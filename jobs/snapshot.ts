@@ -5,15 +5,26 @@ import { defineJob } from './types.js';
 
 const names = snapshotNames() as [string, ...string[]];
 
-/** Daily: the rosters of every club of the configured sports (history kept only when a body changes). */
+/**
+ * Daily: every snapshot of the catalogue (rosters, then the league's season stats), or the one
+ * named; history is kept only when a body changes.
+ */
 export const snapshotJob = defineJob({
   name: 'snapshot',
-  description: 'fetch a snapshot of the catalogue (rosters) for a date and keep its history',
+  description: 'fetch the snapshots of the catalogue (rosters, official season stats) for a date and keep their history',
   cron: '20 10 * * *',
   args: z.object({
-    name: z.enum(names).default('roster'),
+    /** One snapshot of the catalogue; all of them, in order, when omitted (the daemon's daily run). */
+    name: z.enum(names).optional(),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
     season: z.number().int().min(1876).max(2100).optional(),
+    pageSize: z.number().int().min(10).max(5000).optional(),
   }),
-  run: (deps, args) => withRun(deps, 'snapshot', args, (ctx) => runSnapshot(ctx, args.name, args)),
+  run: (deps, args) =>
+    withRun(deps, 'snapshot', args, async (ctx) => {
+      if (args.name) return runSnapshot(ctx, args.name, args);
+      const results = [];
+      for (const name of names) if (!ctx.signal.aborted) results.push(await runSnapshot(ctx, name, args));
+      return { snapshots: results };
+    }),
 });

@@ -1,5 +1,5 @@
-import { MAX_INT4 } from '../config.js';
 import { InvalidArgumentError } from 'commander';
+import { MAX_INT4 } from '../config.js';
 import type { AlertCondition } from '../pipeline/status.js';
 
 /** Whether `s` is a real calendar date in the form YYYY-MM-DD (2024-02-30 is not). */
@@ -23,6 +23,13 @@ export function parsePositiveInt(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
     throw new InvalidArgumentError(`"${value}" is not a positive integer`);
   }
+  return n;
+}
+
+/** commander argParser for a page size: 10 to 5000. */
+export function parsePageSize(value: string): number {
+  const n = parsePositiveInt(value);
+  if (n < 10 || n > 5000) throw new InvalidArgumentError(`"${value}" is not a page size between 10 and 5000`);
   return n;
 }
 

@@ -455,3 +455,40 @@ export interface RosterEntryRow {
   status_description: string | null;
   parent_team_id: number | null;
 }
+
+/** `mlb.official_stats`: one split of a `/v1/stats?stats=season` body. */
+export interface OfficialStatRow {
+  season: number;
+  sport_id: number;
+  game_type: string;
+  stat_group: string;
+  person_id: number;
+  team_id: number;
+  full_name: string | null;
+  num_teams: number | null;
+  games_played: number | null;
+  plate_appearances: number | null;
+  at_bats: number | null;
+  runs: number | null;
+  hits: number | null;
+  doubles: number | null;
+  triples: number | null;
+  home_runs: number | null;
+  rbi: number | null;
+  base_on_balls: number | null;
+  intentional_walks: number | null;
+  hit_by_pitch: number | null;
+  strike_outs: number | null;
+  stolen_bases: number | null;
+  caught_stealing: number | null;
+  sac_flies: number | null;
+  games_started: number | null;
+  wins: number | null;
+  losses: number | null;
+  saves: number | null;
+  outs: number | null;
+  earned_runs: number | null;
+  batters_faced: number | null;
+  stat: unknown;
+  as_of_date: string;
+}

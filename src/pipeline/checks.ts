@@ -1,5 +1,5 @@
-import { queryRows, sql } from '../db/client.js';
 import type { SQL } from 'drizzle-orm';
+import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { REFERENCE_LISTS } from './reference.js';
 
@@ -22,6 +22,56 @@ interface CheckDef {
 const LOADED_FINALS = sql`select g.game_pk from mlb.games g
   join raw.boxscores b on b.game_pk = g.game_pk join raw.play_by_play p on p.game_pk = g.game_pk
   where g.coded_game_state = 'F'`;
+
+/**
+ * Seasons (and sports) whose official regular-season stats can be compared with ours: every stored
+ * regular-season game of it is over (final, postponed or cancelled) and the stats were fetched on
+ * or after the day of the last final game. A season in progress is skipped, not failed.
+ */
+const RECONCILABLE_SEASONS = sql`select o.season, o.sport_id from mlb.official_stats o
+  where o.game_type = 'R'
+  group by o.season, o.sport_id
+  having not exists (select 1 from mlb.games g where g.season = o.season and g.sport_id = o.sport_id and g.game_type = 'R'
+                     and g.coded_game_state not in ('F', 'D', 'C'))
+     and max(o.as_of_date) >= (select max(g.official_date) from mlb.games g
+                               where g.season = o.season and g.sport_id = o.sport_id and g.game_type = 'R' and g.coded_game_state = 'F')`;
+
+/** The sport of a club in a season (as it was then, else as it is now). */
+const teamSport = (alias: string) =>
+  sql.raw(`coalesce((select ts.sport_id from mlb.team_seasons ts where ts.team_id = ${alias}.team_id and ts.season = ${alias}.season),
+    (select t.sport_id from mlb.teams t where t.team_id = ${alias}.team_id))`);
+
+/**
+ * One row per player whose season totals differ from the league's, naming each field that does.
+ * Totals are per player, season and sport over all his clubs: the API gives a player who changed
+ * clubs one split with his last club. `fields` are (official column, our column, label).
+ */
+function officialStatsDiffer(group: 'hitting' | 'pitching', view: string, fields: ReadonlyArray<readonly [string, string, string]>): SQL {
+  const list = (f: (official: string, ours: string, label: string) => string, sep = ', ') => fields.map(([o, u, l]) => f(o, u, l)).join(sep);
+  const perTeam = list((_o, u, l) => `s.${u} as ${l}`);
+  const ours = list((_o, _u, l) => `sum(t.${l})::int as ${l}`);
+  const official = list((o, _u, l) => `sum(o.${o})::int as ${l}`);
+  const differs = list((_o, _u, l) => `coalesce(a.${l}, 0) <> coalesce(b.${l}, 0)`, ' or ');
+  const named = list((_o, _u, l) => `case when coalesce(a.${l}, 0) <> coalesce(b.${l}, 0)
+      then format('%s %s (official %s)', '${l}', coalesce(a.${l}, 0), coalesce(b.${l}, 0)) end`);
+  return sql`select ${group}::text as stat_group, e.season, e.sport_id, x.person_id, x.full_name, x.teams, x.differs
+    from (${RECONCILABLE_SEASONS}) e
+    cross join lateral (
+      select coalesce(a.person_id, b.person_id) as person_id, coalesce(a.full_name, b.full_name) as full_name,
+             coalesce(a.teams, b.teams) as teams, concat_ws(', ', ${sql.raw(named)}) as differs
+      from (select t.person_id, max(t.full_name) as full_name, string_agg(t.team, '/' order by t.team_id) as teams, ${sql.raw(ours)}
+            from (select s.person_id, s.full_name, s.team_id, coalesce(s.team_abbreviation, s.team_id::text) as team,
+                         ${teamSport('s')} as sport_id, ${sql.raw(perTeam)}
+                  from ${sql.raw(view)} s where s.game_type = 'R' and s.season = e.season) t
+            where t.sport_id = e.sport_id group by t.person_id) a
+      full join (select o.person_id, max(o.full_name) as full_name, string_agg(o.team_id::text, '/' order by o.team_id) as teams,
+                        ${sql.raw(official)}
+                 from mlb.official_stats o
+                 where o.season = e.season and o.sport_id = e.sport_id and o.game_type = 'R' and o.stat_group = ${group}
+                 group by o.person_id) b on b.person_id = a.person_id
+      where ${sql.raw(differs)}
+    ) x`;
+}
 
 /** The reconciliation checks of ARCHITECTURE §5. */
 export const CHECKS: CheckDef[] = [
@@ -116,6 +166,21 @@ export const CHECKS: CheckDef[] = [
     description: 'every configuration list dugout loads has rows in mlb.reference_codes (the next sync or backfill fetches a missing one)',
     query: sql`select l as list from unnest(${`{${REFERENCE_LISTS.join(',')}}`}::text[]) l
       where not exists (select 1 from mlb.reference_codes r where r.list = l)`,
+  },
+  {
+    name: 'official_batting',
+    description: "our regular-season batting per player (analytics.season_batting) = the league's (mlb.official_stats, dugout snapshot stats), for seasons whose stored games are all over",
+    query: officialStatsDiffer('hitting', 'analytics.season_batting', [
+      ['plate_appearances', 'pa', 'pa'], ['hits', 'h', 'h'], ['home_runs', 'hr', 'hr'], ['base_on_balls', 'bb', 'bb'], ['strike_outs', 'so', 'so'],
+    ]),
+  },
+  {
+    name: 'official_pitching',
+    description: "our regular-season pitching per player (analytics.season_pitching) = the league's (mlb.official_stats), for seasons whose stored games are all over",
+    query: officialStatsDiffer('pitching', 'analytics.season_pitching', [
+      ['outs', 'outs', 'outs'], ['earned_runs', 'er', 'er'], ['hits', 'h', 'h'], ['home_runs', 'hr', 'hr'],
+      ['base_on_balls', 'bb', 'bb'], ['strike_outs', 'so', 'so'],
+    ]),
   },
   {
     name: 'cursor_not_past_unfinished_work',

@@ -1,14 +1,15 @@
-import { insertRows } from '../db/rows.js';
 import { queryRows, sql } from '../db/client.js';
-import { rosterEntries } from '../db/schema/index.js';
+import type { Executor } from '../db/rows.js';
+import { insertRows } from '../db/rows.js';
+import { officialStats, rosterEntries } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
 import { bodySha256 } from '../extract/hash.js';
+import { extractOfficialStats, statsPaging } from '../extract/official-stats.js';
 import { extractRoster } from '../extract/roster.js';
 import type { Extracted } from '../extract/types.js';
-import type { Executor } from '../db/rows.js';
 import type { PipelineContext } from './context.js';
-import { storeRejects } from './rejects-store.js';
 import { paramsKey } from './raw-store.js';
+import { storeRejects } from './rejects-store.js';
 import { ensureReference } from './sync.js';
 
 /** What a snapshot run is asked for. */
@@ -16,6 +17,8 @@ export interface SnapshotArgs {
   /** Day the snapshot describes (rosters); default today (dugout's clock, UTC). */
   date?: string;
   season?: number;
+  /** Splits per request of a paged snapshot (stats); default 500. */
+  pageSize?: number;
 }
 
 /** One request of a snapshot and how its body becomes rows (replacing that request's earlier rows). */
@@ -25,7 +28,18 @@ interface SnapshotRequest {
   extract(body: unknown): Extracted<object[]>;
   /** Delete the rows an earlier body of this same request made. */
   clear(tx: Executor): Promise<void>;
-  table: typeof rosterEntries;
+  table: typeof rosterEntries | typeof officialStats;
+  /**
+   * A paged request: fetched with `limit`/`offset` until the body's total is reached, every page
+   * kept in `raw.snapshots`, and the rows of all pages replace the earlier rows together.
+   */
+  paged?: {
+    pageSize: number;
+    /** The body's total and how many items this page holds. */
+    paging(body: unknown): { totalSplits: number; splits: number };
+    /** The key that must not repeat across pages (a repeat means the order shifted while paging). */
+    keyOf(row: object): string;
+  };
 }
 
 /** A snapshot, declared as data: its requests for a date/season and the sports configured. */
@@ -36,6 +50,10 @@ export interface SnapshotDefinition {
 }
 
 export const ROSTER_TYPES = ['40Man', 'active'] as const;
+export const STAT_GROUPS = ['hitting', 'pitching'] as const;
+const DEFAULT_PAGE_SIZE = 500;
+/** A body whose total never ends the paging stops here (500 splits × 40 pages = 20,000 players). */
+const MAX_PAGES = 40;
 
 /** The snapshot catalogue. */
 export const SNAPSHOTS: readonly SnapshotDefinition[] = [
@@ -66,7 +84,89 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
       );
     },
   },
+  {
+    name: 'stats',
+    description: "the league's regular-season hitting and pitching statistics of every player of the configured sports (paged)",
+    async requests(ctx, args) {
+      const season = args.season ?? Number(args.date.slice(0, 4));
+      const gameType = 'R';
+      return ctx.config.sportIds.flatMap((sportId) =>
+        STAT_GROUPS.map((group) => ({
+          operation: 'stats.stats',
+          params: { stats: 'season', group, season: String(season), sportId, gameType, playerPool: 'ALL' },
+          table: officialStats,
+          paged: {
+            pageSize: args.pageSize ?? DEFAULT_PAGE_SIZE,
+            paging: (body: unknown) => statsPaging(body, group),
+            keyOf: (row: object) => {
+              const r = row as { person_id: number; team_id: number };
+              return `${r.person_id}:${r.team_id}`;
+            },
+          },
+          extract: (body: unknown) => extractOfficialStats(body, { season, sportId, gameType, group, asOfDate: args.date }),
+          clear: async (tx: Executor) => {
+            await tx.execute(
+              sql`delete from mlb.official_stats
+                  where season = ${season} and sport_id = ${sportId} and game_type = ${gameType} and stat_group = ${group}`,
+            );
+          },
+        })),
+      );
+    },
+  },
 ];
+
+interface Page {
+  params: Record<string, unknown>;
+  body: unknown;
+  text: string;
+  /** The body's total (paged requests). */
+  total?: number;
+}
+
+/** Fetches a request, every page of it when it is paged. */
+async function fetchPages(ctx: PipelineContext, req: SnapshotRequest): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let offset = 0; ; ) {
+    const params = req.paged ? { ...req.params, limit: req.paged.pageSize, offset } : req.params;
+    ctx.counts.requested++;
+    const res = await ctx.client.call(req.operation as never, params as never, { signal: ctx.signal });
+    ctx.counts.requests++;
+    ctx.counts.fetched++;
+    if (!req.paged) return [{ params, body: res.body, text: res.text }];
+    const { totalSplits, splits } = req.paged.paging(res.body);
+    pages.push({ params, body: res.body, text: res.text, total: totalSplits });
+    offset += req.paged.pageSize;
+    if (splits === 0 || offset >= totalSplits) return pages;
+    if (pages.length >= MAX_PAGES) throw new Error(`${req.operation}: more than ${MAX_PAGES} pages of ${req.paged.pageSize}; not stored`);
+  }
+}
+
+/**
+ * The rows of every page. A key seen on two pages, or fewer items than the total, means the
+ * order moved while the pages were fetched: nothing is stored and the next run fetches again.
+ */
+function extractPages(req: SnapshotRequest, pages: Page[]): Extracted<object[]> {
+  const out: Extracted<object[]> = { rows: [], rejects: [] };
+  const seen = new Set<string>();
+  for (const page of pages) {
+    const { rows, rejects } = req.extract(page.body);
+    for (const row of rows) {
+      if (req.paged) {
+        const key = req.paged.keyOf(row);
+        if (seen.has(key)) throw new Error(`${req.operation}: ${key} is on two pages (the order moved while paging); not stored`);
+        seen.add(key);
+      }
+      out.rows.push(row);
+    }
+    out.rejects.push(...rejects);
+  }
+  const total = pages.at(-1)?.total;
+  if (req.paged && total !== undefined && out.rows.length + out.rejects.length < total) {
+    throw new Error(`${req.operation}: ${out.rows.length + out.rejects.length} of ${total} splits after paging (the order moved); not stored`);
+  }
+  return out;
+}
 
 export function snapshotNames(): string[] {
   return SNAPSHOTS.map((s) => s.name);
@@ -88,26 +188,26 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
   let rows = 0;
   for (const req of requests) {
     if (ctx.signal.aborted) break;
-    ctx.counts.requested++;
     try {
-      const res = await ctx.client.call(req.operation as never, req.params as never, { signal: ctx.signal });
-      ctx.counts.requests++;
-      ctx.counts.fetched++;
-      const sha = bodySha256('other', res.body);
+      const pages = await fetchPages(ctx, req);
       await ctx.db.transaction(async (tx) => {
-        const [stored] = await queryRows<{ inserted: boolean }>(
-          tx,
-          sql`insert into raw.snapshots (operation, params_key, body_sha256, body, run_id)
-              values (${req.operation}, ${paramsKey(req.params)}, ${sha}, ${res.text}::text::json, ${ctx.runId})
-              on conflict (operation, params_key, body_sha256) do update set last_seen_at = now(), run_id = excluded.run_id
-              returning (xmax = 0) as inserted`,
-        );
-        if (!stored?.inserted) {
+        let inserted = false;
+        for (const page of pages) {
+          const [stored] = await queryRows<{ inserted: boolean }>(
+            tx,
+            sql`insert into raw.snapshots (operation, params_key, body_sha256, body, run_id)
+                values (${req.operation}, ${paramsKey(page.params)}, ${bodySha256('other', page.body)}, ${page.text}::text::json, ${ctx.runId})
+                on conflict (operation, params_key, body_sha256) do update set last_seen_at = now(), run_id = excluded.run_id
+                returning (xmax = 0) as inserted`,
+          );
+          if (stored?.inserted) inserted = true;
+        }
+        if (!inserted) {
           unchanged++;
           ctx.counts.unchanged++;
           return;
         }
-        const extracted = req.extract(res.body);
+        const extracted = extractPages(req, pages);
         await req.clear(tx);
         await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
         if (extracted.rejects.length) {

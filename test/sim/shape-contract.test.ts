@@ -122,6 +122,15 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
     expect(missingPaths(expected, actual, [])).toEqual([]);
   });
 
+  it('season stats cover fixtures/stats', { timeout: 120_000 }, async () => {
+    const expected = union(fixtureBodies('stats').filter((f) => f.file.startsWith('season')).map((f) => f.body));
+    const actual = await simUnion([
+      '/v1/stats?stats=season&group=hitting&playerPool=QUALIFIED&limit=50',
+      '/v1/stats?stats=season&group=pitching&playerPool=QUALIFIED&limit=50',
+    ]);
+    expect(missingPaths(expected, actual, [])).toEqual([]);
+  });
+
   it('seasons, venues and gameTypes cover their fixtures', async () => {
     for (const [folder, path] of [
       ['seasons', '/v1/seasons/2025?sportId=1'],

@@ -52,3 +52,54 @@ export const rosterEntries = mlb.table(
     index('roster_entries_person_idx').on(t.personId, t.rosterDate),
   ],
 );
+
+/**
+ * The league's own season statistics (`/v1/stats?stats=season&playerPool=ALL`), one row per split
+ * of the latest body: per player, sport, season, game type and group (`hitting`, `pitching`). The
+ * API gives a player who changed clubs one split with `num_teams` > 1 and his last club.
+ */
+export const officialStats = mlb.table(
+  'official_stats',
+  {
+    season: integer('season').notNull(),
+    sportId: integer('sport_id').notNull(),
+    gameType: text('game_type').notNull(),
+    statGroup: text('stat_group').notNull(),
+    personId: integer('person_id').notNull(),
+    teamId: integer('team_id').notNull(),
+    fullName: text('full_name'),
+    numTeams: integer('num_teams'),
+    gamesPlayed: integer('games_played'),
+    plateAppearances: integer('plate_appearances'),
+    atBats: integer('at_bats'),
+    runs: integer('runs'),
+    hits: integer('hits'),
+    doubles: integer('doubles'),
+    triples: integer('triples'),
+    homeRuns: integer('home_runs'),
+    rbi: integer('rbi'),
+    baseOnBalls: integer('base_on_balls'),
+    intentionalWalks: integer('intentional_walks'),
+    hitByPitch: integer('hit_by_pitch'),
+    strikeOuts: integer('strike_outs'),
+    stolenBases: integer('stolen_bases'),
+    caughtStealing: integer('caught_stealing'),
+    sacFlies: integer('sac_flies'),
+    gamesStarted: integer('games_started'),
+    wins: integer('wins'),
+    losses: integer('losses'),
+    saves: integer('saves'),
+    outs: integer('outs'),
+    earnedRuns: integer('earned_runs'),
+    battersFaced: integer('batters_faced'),
+    /** The split's whole `stat` object, for the fields without a column. */
+    stat: json('stat'),
+    /** The day the snapshot was taken for (its `--date`). */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.season, t.sportId, t.gameType, t.statGroup, t.personId, t.teamId] }),
+    index('official_stats_person_idx').on(t.personId, t.season),
+  ],
+);

@@ -6,6 +6,9 @@ import { peopleChangesRoute, peopleRoute, personRoute } from './people.js';
 import { configRoute, rosterRoute, seasonsRoute, teamRoute, teamsRoute, venuesRoute } from './reference.js';
 import { notFound, type RouteResult } from './result.js';
 import { gameChangesRoute, scheduleRoute } from './schedule.js';
+import { createStatsRoute } from './stats.js';
+
+const statsRoutes = new WeakMap<Core, ReturnType<typeof createStatsRoute>>();
 
 /** Routes a GET request for a path under /api. */
 export function routeApi(core: Core, pathname: string, params: URLSearchParams): RouteResult {
@@ -35,6 +38,14 @@ export function routeApi(core: Core, pathname: string, params: URLSearchParams):
     if (!c) return teamRoute(core, Number(b));
     if (c === 'roster' && !e) return rosterRoute(core, Number(b), d ?? params.get('rosterType') ?? 'active', params);
     return notFound(now);
+  }
+  if (a === 'stats' && !b) {
+    let route = statsRoutes.get(core);
+    if (!route) {
+      route = createStatsRoute();
+      statsRoutes.set(core, route);
+    }
+    return route(core, params);
   }
   if (a === 'venues' && !c) return venuesRoute(core, params, b !== undefined ? Number(b) : undefined);
   if (a === 'seasons' && !c) return seasonsRoute(core, b);
