@@ -6,6 +6,10 @@ import { ConfigError } from './errors.js';
  * All configuration, read once from the environment by {@link loadConfig} and passed down.
  * Nothing else in dugout reads `process.env`. Every variable is documented in `.env.example`.
  */
+/** Per-game requests beyond the two bodies, opted into with DUGOUT_GAME_EXTRAS. */
+export const GAME_EXTRAS = ['winProbability'] as const;
+export type GameExtra = (typeof GAME_EXTRAS)[number];
+
 export interface Config {
   /** Postgres URL; when unset dugout uses an embedded PGlite database under `pgliteDir`. */
   databaseUrl: string | undefined;
@@ -27,6 +31,8 @@ export interface Config {
   sportIds: number[];
   /** `boxscore` (boxscore + playByPlay, default) or `feed` (one v1.1 feed/live per game). */
   gameSource: 'boxscore' | 'feed';
+  /** Extra per-game requests (`winProbability`): one more request per game each. Default none. */
+  gameExtras: GameExtra[];
   /** Attempts of a work item before it is parked as a dead letter. Default 5. */
   workMaxAttempts: number;
   /** Overlap subtracted from a change-log cursor before the next poll, minutes. Default 10. */
@@ -136,6 +142,19 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `DUGOUT_GAME_SOURCE must be "boxscore" or "feed", got "${v}"` });
       return z.NEVER;
     }),
+  DUGOUT_GAME_EXTRAS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return [] as GameExtra[];
+      const parts = [...new Set(v.split(',').map((s) => s.trim()))];
+      const unknown = parts.filter((p) => !(GAME_EXTRAS as readonly string[]).includes(p));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_GAME_EXTRAS must be a comma list of ${GAME_EXTRAS.join(', ')}, got "${v}"` });
+        return z.NEVER;
+      }
+      return parts as GameExtra[];
+    }),
   DUGOUT_WORK_MAX_ATTEMPTS: boundedInt('DUGOUT_WORK_MAX_ATTEMPTS', 5, 1, 100),
   DUGOUT_CURSOR_OVERLAP_MINUTES: boundedInt('DUGOUT_CURSOR_OVERLAP_MINUTES', 10, 1, 1440),
   LOG_LEVEL: z
@@ -224,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     retryAfterCapMs: e.STATSAPI_RETRY_AFTER_CAP_MS,
     sportIds: e.DUGOUT_SPORT_IDS,
     gameSource: e.DUGOUT_GAME_SOURCE,
+    gameExtras: e.DUGOUT_GAME_EXTRAS,
     workMaxAttempts: e.DUGOUT_WORK_MAX_ATTEMPTS,
     cursorOverlapMinutes: e.DUGOUT_CURSOR_OVERLAP_MINUTES,
     logLevel: e.LOG_LEVEL,

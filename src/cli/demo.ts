@@ -42,7 +42,8 @@ export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<numbe
   try {
     const database = await ctx.database({ migrate: true });
     // The simulator is our own process on loopback: no politeness budget is needed.
-    const demoConfig = { ...config, statsapiBaseUrl: server.url, maxRps: 1000, concurrency: 8 };
+    // The simulator is local: the demo also loads every game's win probability (analytics.player_wpa).
+    const demoConfig: typeof config = { ...config, statsapiBaseUrl: server.url, maxRps: 1000, concurrency: 8, gameExtras: ['winProbability'] };
     const client = createConfiguredClient(demoConfig, log);
     const deps: EngineDeps = { database, client, config: demoConfig, log, now: () => sim.now() };
     ctx.out(`dugout demo: simulated season ${opts.season} served at ${server.url}; warehouse ${database.describe}`);

@@ -492,3 +492,18 @@ export interface OfficialStatRow {
   stat: unknown;
   as_of_date: string;
 }
+
+/** `mlb.play_win_probability`: one play of a /v1/game/{pk}/winProbability body. */
+export interface WinProbabilityRow {
+  game_pk: number;
+  at_bat_index: number;
+  inning: number | null;
+  half_inning: string | null;
+  batter_id: number | null;
+  pitcher_id: number | null;
+  home_win_probability_before: number | null;
+  home_win_probability: number | null;
+  away_win_probability: number | null;
+  home_win_probability_added: number | null;
+  leverage_index: number | null;
+}

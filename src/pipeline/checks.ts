@@ -168,6 +168,19 @@ export const CHECKS: CheckDef[] = [
       where not exists (select 1 from mlb.reference_codes r where r.list = l)`,
   },
   {
+    name: 'win_probability_vs_plays',
+    description: 'a game loaded with its win probability has one mlb.play_win_probability row per play, ending at 100 or 0 for the winner',
+    query: sql`select f.game_pk, pl.plays, w.rows, w.last_home, g.home_score, g.away_score from (${LOADED_FINALS}) f
+      join mlb.games g on g.game_pk = f.game_pk
+      join (select game_pk, count(*)::int as rows,
+                   (array_agg(home_win_probability order by at_bat_index desc))[1] as last_home
+            from mlb.play_win_probability group by game_pk) w on w.game_pk = f.game_pk
+      join (select game_pk, count(*)::int as plays from mlb.plays group by game_pk) pl on pl.game_pk = f.game_pk
+      where w.rows <> pl.plays
+         or (g.home_score > g.away_score and w.last_home is distinct from 100)
+         or (g.home_score < g.away_score and w.last_home is distinct from 0)`,
+  },
+  {
     name: 'official_batting',
     description: "our regular-season batting per player (analytics.season_batting) = the league's (mlb.official_stats, dugout snapshot stats), for seasons whose stored games are all over",
     query: officialStatsDiffer('hitting', 'analytics.season_batting', [

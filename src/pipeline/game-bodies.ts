@@ -73,6 +73,18 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
   };
 }
 
+/**
+ * Fetch a game's /winProbability body (a bare array of plays): one more request per game, made
+ * only with DUGOUT_GAME_EXTRAS=winProbability.
+ */
+export async function fetchWinProbability(ctx: PipelineContext, gamePk: number): Promise<{ text: string; body: unknown; sha: string }> {
+  const res = await ctx.client.call('getWinProbability', { gamePk }, { signal: ctx.signal });
+  ctx.counts.requests++;
+  addParse(ctx, res);
+  if (!Array.isArray(res.body)) throw new BadBodyError(res.url, 'winProbability body is not an array of plays');
+  return { text: res.text, body: res.body, sha: bodyTextSha256(res.text) };
+}
+
 function addParse(ctx: PipelineContext, res: object): void {
   const parseMs = (res as { parseMs?: unknown }).parseMs;
   if (ctx.timings && typeof parseMs === 'number') ctx.timings.parseMs += parseMs;

@@ -11,9 +11,17 @@ import {
   pitchingLines,
   playActions,
   plays,
+  playWinProbability,
   runners,
 } from '../db/schema/index.js';
-import { extractBoxscore, extractGameDetail, extractPlayByPlay, extractPlayDetail, type RejectRow } from '../extract/index.js';
+import {
+  extractBoxscore,
+  extractGameDetail,
+  extractPlayByPlay,
+  extractPlayDetail,
+  extractWinProbability,
+  type RejectRow,
+} from '../extract/index.js';
 import { createRowValidator } from '../db/validate-rows.js';
 import { markGameSeasonsStale } from './analytics.js';
 import { storeRejects } from './rejects-store.js';
@@ -34,6 +42,8 @@ export interface GameRows {
   linescoreInnings: Rows;
   /** The game-context columns of mlb.games (an update of the game's row). */
   gameContext: Record<string, unknown>;
+  /** Win probability per play, when the game's winProbability body was fetched (else the stored rows stay). */
+  winProbability?: Rows;
   rejects: RejectRow[];
 }
 
@@ -51,13 +61,14 @@ const VALIDATORS = {
   linescoreInnings: createRowValidator(linescoreInnings, { nonNegative: true }),
 } as const;
 const GAME_CONTEXT = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
+const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: true });
 
 /**
  * Extract every derived row of a game from its two bodies (pure), each checked against its
  * table's column types: a bad value is nulled or its row rejected, with a reject row saying which,
  * so the rest of the game loads (see db/validate-rows.ts).
  */
-export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown): GameRows {
+export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown, winProbability?: unknown): GameRows {
   const raw = extractRawGameRows(gamePk, boxscore, playByPlay);
   const rejected: RejectRow[] = [...raw.rejects];
   const checked = (key: keyof typeof VALIDATORS): Rows => {
@@ -67,6 +78,13 @@ export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: u
   };
   const context = GAME_CONTEXT.validate([raw.gameContext], { partial: true });
   rejected.push(...context.rejects);
+  let winRows: Rows | undefined;
+  if (winProbability !== undefined) {
+    const extracted = extractWinProbability(gamePk, winProbability);
+    const { rows, rejects: bad } = WIN_PROBABILITY.validate(extracted.rows as unknown as Rows);
+    rejected.push(...extracted.rejects, ...bad);
+    winRows = rows;
+  }
   return {
     plays: checked('plays'),
     pitches: checked('pitches'),
@@ -79,6 +97,7 @@ export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: u
     officials: checked('officials'),
     linescoreInnings: checked('linescoreInnings'),
     gameContext: context.rows[0] ?? { game_pk: gamePk },
+    ...(winRows ? { winProbability: winRows } : {}),
     rejects: rejected,
   };
 }
@@ -144,7 +163,7 @@ export async function replaceGamesRows(
   for (const table of GAME_TABLES) {
     await tx.execute(sql`delete from ${sql.raw(table)} where game_pk = any(${pks}::int[])`);
   }
-  const all = (key: Exclude<keyof GameRows, 'rejects' | 'gameContext'>) => games.flatMap((g) => g.rows[key]);
+  const all = (key: Exclude<keyof GameRows, 'rejects' | 'gameContext' | 'winProbability'>) => games.flatMap((g) => g.rows[key]);
   const extra = { run_id: runId };
   let n = 0;
   n += await insertRows(tx, plays, all('plays'), extra);
@@ -157,6 +176,11 @@ export async function replaceGamesRows(
   n += await insertRows(tx, fieldingLines, all('fieldingLines'), extra);
   n += await insertRows(tx, gameOfficials, all('officials'), extra);
   n += await insertRows(tx, linescoreInnings, all('linescoreInnings'), extra);
+  const withWin = games.filter((g) => g.rows.winProbability !== undefined);
+  if (withWin.length > 0) {
+    await tx.execute(sql`delete from mlb.play_win_probability where game_pk = any(${`{${withWin.map((g) => g.gamePk).join(',')}}`}::int[])`);
+    n += await insertRows(tx, playWinProbability, withWin.flatMap((g) => g.rows.winProbability ?? []), extra);
+  }
   await updateRows(tx, gamesTable, games.map((g) => g.rows.gameContext));
   await markGameSeasonsStale(tx, games.map((g) => g.gamePk));
   const rejected = games.flatMap((g) => g.rows.rejects);

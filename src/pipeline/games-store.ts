@@ -56,20 +56,27 @@ export async function upsertGames(tx: Executor, rows: GameRow[], runId: number):
     on conflict (game_pk) do update set ${sql.raw(gameUpsertSet(cols))}`);
 }
 
-/** What we already know of these games: stored state and whether both raw bodies are stored. */
+/**
+ * What we already know of these games: stored state and whether both raw bodies are stored (and
+ * the win-probability body, when `withWinProbability`: a game loaded before the extra was turned
+ * on is then fetched again).
+ */
 export async function readKnownGames(
   tx: Executor,
   gamePks: number[],
+  opts: { withWinProbability?: boolean } = {},
 ): Promise<Map<number, { state: string | null; loaded: boolean; doneAt: Date | null }>> {
   if (gamePks.length === 0) return new Map();
   const rows = await queryRows<{ gamePk: number; state: string | null; loaded: boolean; doneAt: string | null }>(
     tx,
     sql`select g.pk as "gamePk", m.coded_game_state as state,
-               (b.game_pk is not null and p.game_pk is not null) as loaded, w.done_at as "doneAt"
+               (b.game_pk is not null and p.game_pk is not null and (not ${opts.withWinProbability === true} or wp.game_pk is not null)) as loaded,
+               w.done_at as "doneAt"
         from unnest(string_to_array(${gamePks.join(',')}, ',')::int[]) as g(pk)
         left join mlb.games m on m.game_pk = g.pk
         left join raw.boxscores b on b.game_pk = g.pk
         left join raw.play_by_play p on p.game_pk = g.pk
+        left join raw.win_probability wp on wp.game_pk = g.pk
         left join ingest.work_items w on w.kind = 'game' and w.key = g.pk::text and w.status = 'done'`,
   );
   return new Map(

@@ -2,20 +2,22 @@ import { sql } from '../db/client.js';
 import type { ClaimedItem } from './worklist.js';
 import { completeWork } from './worklist.js';
 import type { PipelineContext } from './context.js';
-import { fetchGameBodies } from './game-bodies.js';
+import { fetchGameBodies, fetchWinProbability } from './game-bodies.js';
 import { extractGameRows, replaceGameRows } from './game-rows.js';
-import { readGameHashes, upsertGameBody } from './raw-store.js';
+import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from './raw-store.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 
 /**
- * Load one final game: fetch its bodies, then in ONE transaction compare the stored hashes (an
- * unchanged pair writes nothing), upsert both raw bodies, delete and re-insert every derived row
+ * Load one final game: fetch its bodies (and its win probability with
+ * DUGOUT_GAME_EXTRAS=winProbability), then in ONE transaction compare the stored hashes (unchanged
+ * bodies write nothing), upsert the raw bodies, delete and re-insert every derived row
  * and mark the work item done. (The people it references are queued by the drain afterwards.)
  */
 export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise<LoadOutcome> {
   const gamePk = Number(item.key);
-  const bodies = await fetchGameBodies(ctx, gamePk);
+  const wantWin = ctx.config.gameExtras.includes('winProbability');
+  const [bodies, win] = await Promise.all([fetchGameBodies(ctx, gamePk), wantWin ? fetchWinProbability(ctx, gamePk) : undefined]);
   ctx.counts.fetched++;
   let extractMs = 0;
   const txStarted = performance.now();
@@ -23,16 +25,18 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     // A lost commit after a crash only means the game is fetched again (its item is not done either).
     await tx.execute(sql`set local synchronous_commit = off`);
     const stored = await readGameHashes(tx, gamePk);
-    if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha) {
+    const winUnchanged = !win || stored.winProbability === win.sha;
+    if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha && winUnchanged) {
       await completeWork(tx, item, ctx.runId, ctx.now());
       return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
     }
     const t = performance.now();
-    const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body);
+    const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body, win?.body);
     extractMs = performance.now() - t;
     const { source, feedTimestamp } = bodies;
     await upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source);
     await upsertGameBody(tx, 'play_by_play', gamePk, bodies.playByPlay.text, bodies.playByPlay.sha, ctx.runId, source, feedTimestamp);
+    if (win) await upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId);
     const n = await replaceGameRows(tx, gamePk, rows, ctx.runId);
     await completeWork(tx, item, ctx.runId, ctx.now());
     return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };

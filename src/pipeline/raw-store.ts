@@ -4,16 +4,30 @@ import type { Executor } from '../db/rows.js';
 export type GameBodyTable = 'boxscores' | 'play_by_play';
 
 /** Stored body hashes of a game, to skip unchanged bodies. */
-export async function readGameHashes(tx: Executor, gamePk: number): Promise<{ boxscore?: string; playByPlay?: string }> {
+export async function readGameHashes(
+  tx: Executor,
+  gamePk: number,
+): Promise<{ boxscore?: string; playByPlay?: string; winProbability?: string }> {
   const rows = await queryRows<{ t: string; sha: string }>(
     tx,
     sql`select 'b' as t, body_sha256 as sha from raw.boxscores where game_pk = ${gamePk}
-        union all select 'p', body_sha256 from raw.play_by_play where game_pk = ${gamePk}`,
+        union all select 'p', body_sha256 from raw.play_by_play where game_pk = ${gamePk}
+        union all select 'w', body_sha256 from raw.win_probability where game_pk = ${gamePk}`,
   );
   return {
     boxscore: rows.find((r) => r.t === 'b')?.sha,
     playByPlay: rows.find((r) => r.t === 'p')?.sha,
+    winProbability: rows.find((r) => r.t === 'w')?.sha,
   };
+}
+
+/** Upsert a game's /winProbability body (DUGOUT_GAME_EXTRAS=winProbability). */
+export async function upsertWinProbabilityBody(tx: Executor, gamePk: number, text: string, sha: string, runId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into raw.win_probability (game_pk, body, body_sha256, fetched_at, run_id)
+    values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId})
+    on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
+      fetched_at = excluded.fetched_at, run_id = excluded.run_id`);
 }
 
 /**

@@ -13,7 +13,7 @@ const REBUILD_BATCH = 25;
 
 /**
  * Re-derive every mlb.* table from raw.* without a request: games from the stored schedule and
- * change-log pages (oldest first), each game's rows from its two stored bodies (one transaction per
+ * change-log pages (oldest first), each game's rows from its stored bodies (one transaction per
  * batch of games, delete-and-insert), people, teams and reference lists.
  */
 export async function runRebuild(ctx: PipelineContext): Promise<Record<string, number>> {
@@ -49,6 +49,8 @@ interface StoredGame {
   gamePk: number;
   box: string;
   pbp: string;
+  /** The stored /winProbability body, when the game was loaded with that extra. */
+  win: string | null;
 }
 
 /** Mark a promise's rejection as handled now; it still rejects where it is awaited later. */
@@ -74,8 +76,9 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
     handled(
       queryRows<StoredGame>(
         ctx.db,
-        sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp
+        sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
             from raw.boxscores b join raw.play_by_play p using (game_pk)
+            left join raw.win_probability w using (game_pk)
             where b.game_pk > ${after} order by b.game_pk limit ${REBUILD_BATCH}`,
       ),
     );
@@ -88,7 +91,8 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
     next = read(Number(stored[stored.length - 1]!.gamePk));
     const games = stored.map((b) => {
       const gamePk = Number(b.gamePk);
-      return { gamePk, rows: extractGameRows(gamePk, JSON.parse(b.box), JSON.parse(b.pbp)) };
+      const win = b.win === null ? undefined : JSON.parse(b.win);
+      return { gamePk, rows: extractGameRows(gamePk, JSON.parse(b.box), JSON.parse(b.pbp), win) };
     });
     await writing;
     writing = handled(

@@ -96,6 +96,7 @@ export async function applyScheduleBody(
     const known = await readKnownGames(
       tx,
       rows.map((g) => g.game_pk),
+      { withWinProbability: ctx.config.gameExtras.includes('winProbability') },
     );
     await upsertTeamAndVenueRefs(tx, refs as never, ctx.runId);
     await upsertGames(tx, rows, ctx.runId);

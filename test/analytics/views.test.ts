@@ -161,6 +161,7 @@ describeRecorded('analytics views on real games', () => {
       'operations_workers',
       'pitch_events',
       'pitching_game_logs',
+      'player_wpa',
       'roster_moves',
       'season_batting',
       'season_pitching',

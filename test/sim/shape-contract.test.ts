@@ -34,6 +34,15 @@ const ALLOW: Record<string, RegExp[]> = {
     // probablePitcher, decisions and linescore with person references only.
     /\.(probablePitcher|winner|loser|save|pitcher|batter|onDeck|inHole)\.(?!(id|fullName|link):)/,
   ],
+  winProbability: [
+    // The real body's playEvents carry the fielders and batter on the field, the count before the
+    // event, its umpire, and a win probability after each base-running action; the simulator sends
+    // the play-by-play's playEvents (our extraction reads only the play-level fields).
+    /\$\[\]\.playEvents\[\]\.(defense|offense|preCount|officials|homeTeamWinProbability|awayTeamWinProbability|homeTeamWinProbabilityAdded|leverageIndex|contextMetrics)[.:[]/,
+    // Situational play-level extras: a drama index and scoring flags (ground-rule double, sac fly).
+    /\$\[\]\.dramaIndex:/,
+    /\$\[\]\.flags\[\]/,
+  ],
   people: [
     // hydrate=stats(...) on /people: stat splits are not simulated.
     /\.people\[\]\.stats/,
@@ -78,12 +87,13 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
     ['boxscore', 'boxscore', (pk) => `/v1/game/${pk}/boxscore`],
     ['playByPlay', 'playByPlay', (pk) => `/v1/game/${pk}/playByPlay`],
     ['linescore', 'linescore', (pk) => `/v1/game/${pk}/linescore`],
+    ['getWinProbability', 'winProbability', (pk) => `/v1/game/${pk}/winProbability`],
   ];
   for (const [folder, label, path] of gameCases) {
     it(`${label} covers fixtures/${folder}`, async () => {
       const expected = union(fixtureBodies(folder).map((f) => f.body));
       const actual = await simUnion(gamePks.map(path));
-      expect(missingPaths(expected, actual, ALLOW.game)).toEqual([]);
+      expect(missingPaths(expected, actual, folder === 'getWinProbability' ? [...ALLOW.game!, ...ALLOW.winProbability!] : ALLOW.game)).toEqual([]);
     }, 60_000);
   }
 

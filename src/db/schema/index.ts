@@ -15,3 +15,4 @@ export * from './analytics.js';
 export * from './play-detail.js';
 export * from './game-detail.js';
 export * from './snapshots.js';
+export * from './win-probability.js';

@@ -30,6 +30,12 @@ export const rawPlayByPlay = raw.table('play_by_play', {
   feedTimestamp: text('feed_timestamp'),
 });
 
+/** One /v1/game/{pk}/winProbability body per game (DUGOUT_GAME_EXTRAS=winProbability). */
+export const rawWinProbability = raw.table('win_probability', {
+  gamePk: integer('game_pk').primaryKey(),
+  ...bodyColumns(),
+});
+
 /** One person object from /v1/people. */
 export const rawPeople = raw.table('people', {
   personId: integer('person_id').primaryKey(),

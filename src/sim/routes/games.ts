@@ -8,12 +8,13 @@ import { COPYRIGHT } from '../render/common.js';
 import { renderFeed, teamWithRecord } from '../render/feed.js';
 import { renderLinescore } from '../render/linescore.js';
 import { renderPlays } from '../render/plays.js';
+import { renderWinProbability } from '../render/win-probability.js';
 import { stringifyBody } from '../render/raw-json.js';
 import { parseTimecode, timecode } from '../time.js';
 import type { SchedGame } from '../types.js';
 import { notFound, type RouteResult } from './result.js';
 
-export type GameBodyKind = 'feed' | 'boxscore' | 'playByPlay' | 'linescore';
+export type GameBodyKind = 'feed' | 'boxscore' | 'playByPlay' | 'linescore' | 'winProbability';
 
 /** Dependencies the feed renderer needs, bound to the core. */
 export function feedDeps(core: Core) {
@@ -37,6 +38,8 @@ export function renderGameBody(core: Core, kind: GameBodyKind, view: GameView): 
       return { copyright: COPYRIGHT, ...renderPlays(core.league, core.seed, view) };
     case 'linescore':
       return { copyright: COPYRIGHT, ...renderLinescore(core.league, view) };
+    case 'winProbability':
+      return renderWinProbability(core.league, core.seed, view);
   }
 }
 

@@ -1,0 +1,33 @@
+import { bigint, doublePrecision, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { mlb } from './schemas.js';
+
+/**
+ * Win probability around each play of a game, from /v1/game/{pk}/winProbability (opted into with
+ * DUGOUT_GAME_EXTRAS=winProbability; one request per game). Percent, as the API gives them.
+ */
+export const playWinProbability = mlb.table(
+  'play_win_probability',
+  {
+    gamePk: integer('game_pk').notNull(),
+    atBatIndex: integer('at_bat_index').notNull(),
+    inning: integer('inning'),
+    halfInning: text('half_inning'),
+    batterId: integer('batter_id'),
+    pitcherId: integer('pitcher_id'),
+    /** Home win probability before the play (after − added), percent. */
+    homeWinProbabilityBefore: doublePrecision('home_win_probability_before'),
+    /** Home win probability after the play (`homeTeamWinProbability`), percent. */
+    homeWinProbability: doublePrecision('home_win_probability'),
+    awayWinProbability: doublePrecision('away_win_probability'),
+    /** `homeTeamWinProbabilityAdded`: after − before, percentage points, from the home side. */
+    homeWinProbabilityAdded: doublePrecision('home_win_probability_added'),
+    /** Leverage of the situation the play began in (1 = average); absent on some plays. */
+    leverageIndex: doublePrecision('leverage_index'),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gamePk, t.atBatIndex] }),
+    index('play_win_probability_batter_idx').on(t.batterId),
+    index('play_win_probability_pitcher_idx').on(t.pitcherId),
+  ],
+);
