@@ -18,6 +18,7 @@ export * from './plays.js';
 export * from './reference.js';
 export * from './rejects.js';
 export * from './roster.js';
+export * from './staff.js';
 export * from './win-probability.js';
 export * from './schedule.js';
 export * from './teams.js';

@@ -507,3 +507,16 @@ export interface WinProbabilityRow {
   home_win_probability_added: number | null;
   leverage_index: number | null;
 }
+
+/** `mlb.league_staff`: one person of a `/v1/jobs/{umpires|officialScorers}` listing. */
+export interface LeagueStaffRow {
+  listing: string;
+  sport_id: number;
+  person_id: number;
+  full_name: string | null;
+  jersey_number: string | null;
+  job: string | null;
+  job_id: string | null;
+  title: string | null;
+  as_of_date: string;
+}

@@ -25,15 +25,16 @@ const LOADED_FINALS = sql`select g.game_pk from mlb.games g
 
 /**
  * Seasons (and sports) whose official regular-season stats can be compared with ours: every stored
- * regular-season game of it is over (final, postponed or cancelled) and the stats were fetched on
- * or after the day of the last final game. A season in progress is skipped, not failed.
+ * regular-season game of it is over (final, postponed or cancelled) and the stats were fetched on a
+ * day after the last final game's (the daemon's 10:20 UTC snapshot follows every game of the day
+ * before). A season in progress is skipped, not failed.
  */
 const RECONCILABLE_SEASONS = sql`select o.season, o.sport_id from mlb.official_stats o
   where o.game_type = 'R'
   group by o.season, o.sport_id
   having not exists (select 1 from mlb.games g where g.season = o.season and g.sport_id = o.sport_id and g.game_type = 'R'
                      and g.coded_game_state not in ('F', 'D', 'C'))
-     and max(o.as_of_date) >= (select max(g.official_date) from mlb.games g
+     and max(o.as_of_date) > (select max(g.official_date) from mlb.games g
                                where g.season = o.season and g.sport_id = o.sport_id and g.game_type = 'R' and g.coded_game_state = 'F')`;
 
 /** The sport of a club in a season (as it was then, else as it is now). */

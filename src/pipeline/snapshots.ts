@@ -1,11 +1,12 @@
 import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { insertRows } from '../db/rows.js';
-import { officialStats, rosterEntries } from '../db/schema/index.js';
+import { leagueStaff, officialStats, rosterEntries } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
 import { bodySha256 } from '../extract/hash.js';
 import { extractOfficialStats, statsPaging } from '../extract/official-stats.js';
 import { extractRoster } from '../extract/roster.js';
+import { extractStaff } from '../extract/staff.js';
 import type { Extracted } from '../extract/types.js';
 import type { PipelineContext } from './context.js';
 import { paramsKey } from './raw-store.js';
@@ -28,7 +29,7 @@ interface SnapshotRequest {
   extract(body: unknown): Extracted<object[]>;
   /** Delete the rows an earlier body of this same request made. */
   clear(tx: Executor): Promise<void>;
-  table: typeof rosterEntries | typeof officialStats;
+  table: typeof rosterEntries | typeof officialStats | typeof leagueStaff;
   /**
    * A paged request: fetched with `limit`/`offset` until the body's total is reached, every page
    * kept in `raw.snapshots`, and the rows of all pages replace the earlier rows together.
@@ -51,6 +52,7 @@ export interface SnapshotDefinition {
 
 export const ROSTER_TYPES = ['40Man', 'active'] as const;
 export const STAT_GROUPS = ['hitting', 'pitching'] as const;
+export const STAFF_LISTINGS = ['umpires', 'officialScorers'] as const;
 const DEFAULT_PAGE_SIZE = 500;
 /** A body whose total never ends the paging stops here (500 splits × 40 pages = 20,000 players). */
 const MAX_PAGES = 40;
@@ -109,6 +111,23 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
               sql`delete from mlb.official_stats
                   where season = ${season} and sport_id = ${sportId} and game_type = ${gameType} and stat_group = ${group}`,
             );
+          },
+        })),
+      );
+    },
+  },
+  {
+    name: 'staff',
+    description: 'the umpires and official scorers of each configured sport (`jobs` operations; 2 requests per sport)',
+    async requests(ctx, args) {
+      return ctx.config.sportIds.flatMap((sportId) =>
+        STAFF_LISTINGS.map((listing) => ({
+          operation: `job.${listing}`,
+          params: { sportId },
+          table: leagueStaff,
+          extract: (body: unknown) => extractStaff(body, { listing, sportId, asOfDate: args.date }),
+          clear: async (tx: Executor) => {
+            await tx.execute(sql`delete from mlb.league_staff where listing = ${listing} and sport_id = ${sportId}`);
           },
         })),
       );

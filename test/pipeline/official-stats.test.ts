@@ -82,7 +82,7 @@ describe('dugout snapshot stats and the official reconciliation against the simu
     await t?.drop();
   });
 
-  const snapshot = () => snapshotJob.run(engineDeps(t.database, h), snapshotJob.args.parse({ name: 'stats', date: last, pageSize: 100 }));
+  const snapshot = () => snapshotJob.run(engineDeps(t.database, h), snapshotJob.args.parse({ name: 'stats', date: addDays(last, 1), pageSize: 100 }));
   const officialChecks = async () => {
     const run = await checkJob.run(engineDeps(t.database, h), {});
     const checks = (run.result as { checks: CheckResult[] }).checks;
@@ -117,7 +117,7 @@ describe('dugout snapshot stats and the official reconciliation against the simu
 
   it('dugout snapshot stats and dugout check as commands: nothing changed, every check passes', { timeout: 120_000 }, async () => {
     const env = cliEnv(t, h);
-    const snap = await runCli(['snapshot', 'stats', '--date', last, '--page-size', '100', '--json'], { env });
+    const snap = await runCli(['snapshot', 'stats', '--date', addDays(last, 1), '--page-size', '100', '--json'], { env });
     expect(snap.code, snap.stderr).toBe(0);
     expect(JSON.parse(snap.stdout).result).toMatchObject({ snapshot: 'stats', requests: 2, changed: 0, unchanged: 2 });
     const check = await runCli(['check'], { env });

@@ -94,7 +94,7 @@ export const officialStats = mlb.table(
     battersFaced: integer('batters_faced'),
     /** The split's whole `stat` object, for the fields without a column. */
     stat: json('stat'),
-    /** The day the snapshot was taken for (its `--date`). */
+    /** The day (`--date`) of the snapshot that brought this version of the rows. */
     asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
     runId: bigint('run_id', { mode: 'number' }),
   },
@@ -102,4 +102,27 @@ export const officialStats = mlb.table(
     primaryKey({ columns: [t.season, t.sportId, t.gameType, t.statGroup, t.personId, t.teamId] }),
     index('official_stats_person_idx').on(t.personId, t.season),
   ],
+);
+
+/**
+ * The league's staff from the `jobs` operations (`/v1/jobs/umpires`, `/v1/jobs/officialScorers`):
+ * one row per listing, sport and person, as of the latest snapshot.
+ */
+export const leagueStaff = mlb.table(
+  'league_staff',
+  {
+    /** The listing requested: `umpires` or `officialScorers`. */
+    listing: text('listing').notNull(),
+    sportId: integer('sport_id').notNull(),
+    personId: integer('person_id').notNull(),
+    fullName: text('full_name'),
+    jerseyNumber: text('jersey_number'),
+    job: text('job'),
+    jobId: text('job_id'),
+    title: text('title'),
+    /** The day (`--date`) of the snapshot that brought this version of the listing. */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.listing, t.sportId, t.personId] })],
 );

@@ -5,6 +5,7 @@ import { asOfFromParams, gameBody, gameTimestamps } from './games.js';
 import { peopleChangesRoute, peopleRoute, personRoute } from './people.js';
 import { configRoute, rosterRoute, seasonsRoute, teamRoute, teamsRoute, venuesRoute } from './reference.js';
 import { notFound, type RouteResult } from './result.js';
+import { isJobListing, jobsRoute } from './jobs.js';
 import { gameChangesRoute, scheduleRoute } from './schedule.js';
 import { createStatsRoute } from './stats.js';
 
@@ -39,6 +40,7 @@ export function routeApi(core: Core, pathname: string, params: URLSearchParams):
     if (c === 'roster' && !e) return rosterRoute(core, Number(b), d ?? params.get('rosterType') ?? 'active', params);
     return notFound(now);
   }
+  if (a === 'jobs' && isJobListing(b) && !c) return jobsRoute(core, b, params);
   if (a === 'stats' && !b) {
     let route = statsRoutes.get(core);
     if (!route) {
