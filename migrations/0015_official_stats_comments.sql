@@ -4,6 +4,6 @@ COMMENT ON COLUMN mlb.official_stats.team_id IS 'The club of the split; for a pl
 --> statement-breakpoint
 COMMENT ON COLUMN mlb.official_stats.stat IS 'The split''s whole stat object as received (rates such as avg, era, ops, and every counter without a column).';
 --> statement-breakpoint
-COMMENT ON COLUMN mlb.official_stats.as_of_date IS 'The day (dugout snapshot --date, default today) of the snapshot that brought this version of the rows; a snapshot whose pages are unchanged leaves it.';
+COMMENT ON COLUMN mlb.official_stats.as_of_date IS 'The UTC day the body in force (its newest page) was first received; a snapshot that finds the pages unchanged leaves it.';
 --> statement-breakpoint
 COMMENT ON COLUMN mlb.official_stats.outs IS 'Outs recorded as a pitcher (innings pitched × 3); null on hitting rows, like the other pitching-only columns.';

@@ -8,7 +8,7 @@ export interface OfficialStatsRequest {
   sportId: number;
   gameType: string;
   group: string;
-  /** The day the snapshot was taken for. */
+  /** The UTC day the body in force was first received. */
   asOfDate: string;
 }
 

@@ -25,9 +25,9 @@ const LOADED_FINALS = sql`select g.game_pk from mlb.games g
 
 /**
  * Seasons (and sports) whose official regular-season stats can be compared with ours: every stored
- * regular-season game of it is over (final, postponed or cancelled) and the stats were fetched on a
- * day after the last final game's (the daemon's 10:20 UTC snapshot follows every game of the day
- * before). A season in progress is skipped, not failed.
+ * regular-season game of it is over (final, postponed or cancelled) and the stats body in force was
+ * first received on a UTC day after the last final game's (the daemon's 10:20 UTC snapshot follows
+ * every game of the day before). A season in progress is skipped, not failed.
  */
 const RECONCILABLE_SEASONS = sql`select o.season, o.sport_id from mlb.official_stats o
   where o.game_type = 'R'

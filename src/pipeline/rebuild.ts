@@ -7,6 +7,7 @@ import type { PipelineContext } from './context.js';
 import { extractGameRows, replaceGamesRows } from './game-rows.js';
 import { upsertGames } from './games-store.js';
 import { applyReferenceList, applyTeamsBody, REFERENCE_LISTS } from './reference.js';
+import { rebuildSnapshots } from './snapshots.js';
 
 /** Games re-derived per transaction (one delete and one insert per table for the batch). */
 const REBUILD_BATCH = 25;
@@ -14,15 +15,17 @@ const REBUILD_BATCH = 25;
 /**
  * Re-derive every mlb.* table from raw.* without a request: games from the stored schedule and
  * change-log pages (oldest first), each game's rows from its stored bodies (one transaction per
- * batch of games, delete-and-insert), people, teams and reference lists.
+ * batch of games, delete-and-insert), people, teams, reference lists and the snapshot tables
+ * (rosters, official stats, staff) from the bodies in force in `raw.snapshots`.
  */
 export async function runRebuild(ctx: PipelineContext): Promise<Record<string, number>> {
   const games = await rebuildGames(ctx);
   const gameRows = await rebuildGameRows(ctx);
   const persons = await rebuildPeople(ctx);
   const reference = await rebuildReference(ctx);
+  const snapshots = await rebuildSnapshots(ctx);
   const refreshedSeasons = await refreshStaleSeasons(ctx.db);
-  return { games, gameRows, people: persons, reference, refreshedSeasons };
+  return { games, gameRows, people: persons, reference, snapshots, refreshedSeasons };
 }
 
 async function rebuildGames(ctx: PipelineContext): Promise<number> {

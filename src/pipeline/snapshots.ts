@@ -23,10 +23,14 @@ export interface SnapshotArgs {
 }
 
 /** One request of a snapshot and how its body becomes rows (replacing that request's earlier rows). */
-interface SnapshotRequest {
+export interface SnapshotRequest {
   operation: string;
   params: Record<string, unknown>;
-  extract(body: unknown): Extracted<object[]>;
+  /**
+   * The rows of a body. `asOfDate` is the UTC day the body in force was first received (the newest
+   * page's, for a paged request): a rebuild from `raw.snapshots` gives the same rows.
+   */
+  extract(body: unknown, asOfDate: string): Extracted<object[]>;
   /** Delete the rows an earlier body of this same request made. */
   clear(tx: Executor): Promise<void>;
   table: typeof rosterEntries | typeof officialStats | typeof leagueStaff;
@@ -57,6 +61,75 @@ const DEFAULT_PAGE_SIZE = 500;
 /** A body whose total never ends the paging stops here (500 splits × 40 pages = 20,000 players). */
 const MAX_PAGES = 40;
 
+function rosterRequest(teamId: number, rosterType: string, date: string): SnapshotRequest {
+  return {
+    operation: 'team.roster',
+    params: { teamId, rosterType, date },
+    table: rosterEntries,
+    extract: (body) => extractRoster(body, { teamId, rosterType, date }),
+    clear: async (tx) => {
+      await tx.execute(sql`delete from mlb.roster_entries where team_id = ${teamId} and roster_type = ${rosterType} and roster_date = ${date}`);
+    },
+  };
+}
+
+function statsRequest(season: number, sportId: number, group: string, pageSize: number): SnapshotRequest {
+  const gameType = 'R';
+  return {
+    operation: 'stats.stats',
+    params: { stats: 'season', group, season: String(season), sportId, gameType, playerPool: 'ALL' },
+    table: officialStats,
+    paged: {
+      pageSize,
+      paging: (body) => statsPaging(body, group),
+      keyOf: (row) => {
+        const r = row as { person_id: number; team_id: number };
+        return `${r.person_id}:${r.team_id}`;
+      },
+    },
+    extract: (body, asOfDate) => extractOfficialStats(body, { season, sportId, gameType, group, asOfDate }),
+    clear: async (tx) => {
+      await tx.execute(
+        sql`delete from mlb.official_stats
+            where season = ${season} and sport_id = ${sportId} and game_type = ${gameType} and stat_group = ${group}`,
+      );
+    },
+  };
+}
+
+function staffRequest(listing: string, sportId: number): SnapshotRequest {
+  return {
+    operation: `job.${listing}`,
+    params: { sportId },
+    table: leagueStaff,
+    extract: (body, asOfDate) => extractStaff(body, { listing, sportId, asOfDate }),
+    clear: async (tx) => {
+      await tx.execute(sql`delete from mlb.league_staff where listing = ${listing} and sport_id = ${sportId}`);
+    },
+  };
+}
+
+/** The request a stored body answered, rebuilt from its operation and parameters (for `dugout rebuild`). */
+export function storedRequest(operation: string, paramsKey: string): SnapshotRequest | undefined {
+  const p = new URLSearchParams(paramsKey);
+  const int = (k: string) => (/^\d+$/.test(p.get(k) ?? '') ? Number(p.get(k)) : undefined);
+  if (operation === 'team.roster') {
+    const teamId = int('teamId');
+    const rosterType = p.get('rosterType');
+    const date = p.get('date');
+    return teamId !== undefined && rosterType && date ? rosterRequest(teamId, rosterType, date) : undefined;
+  }
+  if (operation === 'stats.stats') {
+    const season = int('season');
+    const sportId = int('sportId');
+    const group = p.get('group');
+    return season !== undefined && sportId !== undefined && group ? statsRequest(season, sportId, group, int('limit') ?? DEFAULT_PAGE_SIZE) : undefined;
+  }
+  const listing = STAFF_LISTINGS.find((l) => operation === `job.${l}`);
+  const sportId = int('sportId');
+  return listing && sportId !== undefined ? staffRequest(listing, sportId) : undefined;
+}
+
 /** The snapshot catalogue. */
 export const SNAPSHOTS: readonly SnapshotDefinition[] = [
   {
@@ -71,19 +144,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
             where sport_id in ${sql.raw(`(${ctx.config.sportIds.map(Number).join(',')})`)} and coalesce(active, true)
             order by team_id`,
       );
-      return teams.flatMap(({ teamId }) =>
-        ROSTER_TYPES.map((rosterType) => ({
-          operation: 'team.roster',
-          params: { teamId, rosterType, date: args.date },
-          table: rosterEntries,
-          extract: (body: unknown) => extractRoster(body, { teamId, rosterType, date: args.date }),
-          clear: async (tx: Executor) => {
-            await tx.execute(
-              sql`delete from mlb.roster_entries where team_id = ${teamId} and roster_type = ${rosterType} and roster_date = ${args.date}`,
-            );
-          },
-        })),
-      );
+      return teams.flatMap(({ teamId }) => ROSTER_TYPES.map((rosterType) => rosterRequest(teamId, rosterType, args.date)));
     },
   },
   {
@@ -91,46 +152,16 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     description: "the league's regular-season hitting and pitching statistics of every player of the configured sports (paged)",
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
-      const gameType = 'R';
       return ctx.config.sportIds.flatMap((sportId) =>
-        STAT_GROUPS.map((group) => ({
-          operation: 'stats.stats',
-          params: { stats: 'season', group, season: String(season), sportId, gameType, playerPool: 'ALL' },
-          table: officialStats,
-          paged: {
-            pageSize: args.pageSize ?? DEFAULT_PAGE_SIZE,
-            paging: (body: unknown) => statsPaging(body, group),
-            keyOf: (row: object) => {
-              const r = row as { person_id: number; team_id: number };
-              return `${r.person_id}:${r.team_id}`;
-            },
-          },
-          extract: (body: unknown) => extractOfficialStats(body, { season, sportId, gameType, group, asOfDate: args.date }),
-          clear: async (tx: Executor) => {
-            await tx.execute(
-              sql`delete from mlb.official_stats
-                  where season = ${season} and sport_id = ${sportId} and game_type = ${gameType} and stat_group = ${group}`,
-            );
-          },
-        })),
+        STAT_GROUPS.map((group) => statsRequest(season, sportId, group, args.pageSize ?? DEFAULT_PAGE_SIZE)),
       );
     },
   },
   {
     name: 'staff',
     description: 'the umpires and official scorers of each configured sport (`jobs` operations; 2 requests per sport)',
-    async requests(ctx, args) {
-      return ctx.config.sportIds.flatMap((sportId) =>
-        STAFF_LISTINGS.map((listing) => ({
-          operation: `job.${listing}`,
-          params: { sportId },
-          table: leagueStaff,
-          extract: (body: unknown) => extractStaff(body, { listing, sportId, asOfDate: args.date }),
-          clear: async (tx: Executor) => {
-            await tx.execute(sql`delete from mlb.league_staff where listing = ${listing} and sport_id = ${sportId}`);
-          },
-        })),
-      );
+    async requests(ctx) {
+      return ctx.config.sportIds.flatMap((sportId) => STAFF_LISTINGS.map((listing) => staffRequest(listing, sportId)));
     },
   },
 ];
@@ -165,11 +196,11 @@ async function fetchPages(ctx: PipelineContext, req: SnapshotRequest): Promise<P
  * The rows of every page. A key seen on two pages, or fewer items than the total, means the
  * order moved while the pages were fetched: nothing is stored and the next run fetches again.
  */
-function extractPages(req: SnapshotRequest, pages: Page[]): Extracted<object[]> {
+function extractPages(req: SnapshotRequest, pages: ReadonlyArray<Pick<Page, 'body' | 'total'>>, asOfDate: string): Extracted<object[]> {
   const out: Extracted<object[]> = { rows: [], rejects: [] };
   const seen = new Set<string>();
   for (const page of pages) {
-    const { rows, rejects } = req.extract(page.body);
+    const { rows, rejects } = req.extract(page.body, asOfDate);
     for (const row of rows) {
       if (req.paged) {
         const key = req.paged.keyOf(row);
@@ -211,22 +242,24 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
       const pages = await fetchPages(ctx, req);
       await ctx.db.transaction(async (tx) => {
         let inserted = false;
+        let asOfDate = '';
         for (const page of pages) {
-          const [stored] = await queryRows<{ inserted: boolean }>(
+          const [stored] = await queryRows<{ inserted: boolean; day: string }>(
             tx,
             sql`insert into raw.snapshots (operation, params_key, body_sha256, body, run_id)
                 values (${req.operation}, ${paramsKey(page.params)}, ${bodySha256('other', page.body)}, ${page.text}::text::json, ${ctx.runId})
                 on conflict (operation, params_key, body_sha256) do update set last_seen_at = now(), run_id = excluded.run_id
-                returning (xmax = 0) as inserted`,
+                returning (xmax = 0) as inserted, to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as day`,
           );
           if (stored?.inserted) inserted = true;
+          if (stored && stored.day > asOfDate) asOfDate = stored.day;
         }
         if (!inserted) {
           unchanged++;
           ctx.counts.unchanged++;
           return;
         }
-        const extracted = extractPages(req, pages);
+        const extracted = extractPages(req, pages, asOfDate);
         await req.clear(tx);
         await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
         if (extracted.rejects.length) {
@@ -243,4 +276,61 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
     }
   }
   return { snapshot: name, date, requests: requests.length, changed, unchanged, rows };
+}
+
+/**
+ * Re-derive the snapshot tables from the bodies in force in `raw.snapshots` (each request's newest
+ * version), without a request: one transaction per request (all pages of a paged one together).
+ * Rejects are counted, not stored again (the load that received the body stored them).
+ */
+export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
+  const versions = await queryRows<{ operation: string; paramsKey: string; sha: string; day: string }>(
+    ctx.db,
+    sql`select distinct on (operation, params_key) operation, params_key as "paramsKey", body_sha256 as sha,
+               to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as day
+        from raw.snapshots order by operation, params_key, last_seen_at desc, first_seen_at desc`,
+  );
+  // The pages of one paged request share their parameters but `limit` and `offset`.
+  const sets = new Map<string, { req: SnapshotRequest; pages: Array<{ paramsKey: string; sha: string; offset: number }>; day: string }>();
+  for (const v of versions) {
+    const req = storedRequest(v.operation, v.paramsKey);
+    if (!req) continue;
+    const params = new URLSearchParams(v.paramsKey);
+    const offset = Number(params.get('offset') ?? 0);
+    params.delete('offset');
+    params.delete('limit');
+    const key = `${v.operation}?${params.toString()}`;
+    const set = sets.get(key) ?? { req, pages: [], day: '' };
+    set.pages.push({ paramsKey: v.paramsKey, sha: v.sha, offset });
+    if (v.day > set.day) set.day = v.day;
+    sets.set(key, set);
+  }
+  let rows = 0;
+  for (const { req, pages, day } of sets.values()) {
+    if (ctx.signal.aborted) break;
+    pages.sort((a, b) => a.offset - b.offset);
+    const bodies: Array<{ body: unknown; total?: number }> = [];
+    for (const page of pages) {
+      const [stored] = await queryRows<{ body: string }>(
+        ctx.db,
+        sql`select body::text as body from raw.snapshots
+            where operation = ${req.operation} and params_key = ${page.paramsKey} and body_sha256 = ${page.sha}`,
+      );
+      const body = JSON.parse(stored!.body) as unknown;
+      bodies.push({ body, total: req.paged?.paging(body).totalSplits });
+    }
+    try {
+      const extracted = extractPages(req, bodies, day);
+      await ctx.db.transaction(async (tx) => {
+        await req.clear(tx);
+        await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
+      });
+      rows += extracted.rows.length;
+      ctx.counts.rejected += extracted.rejects.length;
+    } catch (err) {
+      ctx.counts.failed++;
+      ctx.log.warn({ operation: req.operation, params: req.params, err: describeError(err) }, 'snapshot not rebuilt; its rows are kept');
+    }
+  }
+  return rows;
 }

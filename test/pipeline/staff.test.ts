@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildJob } from '../../jobs/rebuild.js';
 import { snapshotJob } from '../../jobs/snapshot.js';
 import { queryRows, sql } from '../../src/db/client.js';
 import { extractStaff } from '../../src/extract/staff.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { scalar } from '../helpers/digest.js';
+import { scalar, tableDigest } from '../helpers/digest.js';
 import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
@@ -73,5 +74,19 @@ describe('dugout snapshot staff against the simulator', () => {
     expect(names).toEqual(['roster', 'stats', 'staff']);
     expect(await scalar(t.database.db, 'select count(distinct team_id) from mlb.roster_entries')).toBe(30);
     expect(await scalar(t.database.db, 'select count(*) from mlb.official_stats')).toBeGreaterThan(0);
+  });
+
+  it('dugout rebuild re-derives every snapshot table from raw.snapshots without a request', { timeout: 240_000 }, async () => {
+    const tables = ['mlb.roster_entries', 'mlb.official_stats', 'mlb.league_staff'];
+    const digest = async () => Promise.all(tables.map((table) => tableDigest(t.database.db, table)));
+    const before = await digest();
+    for (const table of tables) await t.database.db.execute(sql.raw(`delete from ${table}`));
+    const requests = h.sim.requestLog.length;
+    const offline = { ...h, url: 'http://127.0.0.1:9/api' };
+    const run = await rebuildJob.run(engineDeps(t.database, offline), {});
+    expect(run.status, String(run.error)).toBe('succeeded');
+    expect(h.sim.requestLog.length).toBe(requests);
+    expect(await digest()).toEqual(before);
+    expect(before.every((d) => d.rows > 0)).toBe(true);
   });
 });

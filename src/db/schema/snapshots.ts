@@ -94,7 +94,7 @@ export const officialStats = mlb.table(
     battersFaced: integer('batters_faced'),
     /** The split's whole `stat` object, for the fields without a column. */
     stat: json('stat'),
-    /** The day (`--date`) of the snapshot that brought this version of the rows. */
+    /** The UTC day the body in force (its newest page) was first received. */
     asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
     runId: bigint('run_id', { mode: 'number' }),
   },
@@ -120,7 +120,7 @@ export const leagueStaff = mlb.table(
     job: text('job'),
     jobId: text('job_id'),
     title: text('title'),
-    /** The day (`--date`) of the snapshot that brought this version of the listing. */
+    /** The UTC day this version of the listing was first received. */
     asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
     runId: bigint('run_id', { mode: 'number' }),
   },
