@@ -7,7 +7,7 @@ import { extractOfficialStats, statsPaging } from '../../src/extract/official-st
 import type { CheckResult } from '../../src/pipeline/checks.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { runCli } from '../helpers/cli.js';
-import { cliEnv, createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
 import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
 
@@ -69,7 +69,7 @@ describe('dugout snapshot stats and the official reconciliation against the simu
   let first: string;
   let last: string;
   beforeAll(async () => {
-    t = await createTestDatabase();
+    t = await createTestDatabase({ onDisk: true }); // the commands below open it from another process
     h = await startSim({ seed: 5 });
     first = firstRegularDate(h.sim);
     last = addDays(first, 2);
@@ -117,10 +117,13 @@ describe('dugout snapshot stats and the official reconciliation against the simu
 
   it('dugout snapshot stats and dugout check as commands: nothing changed, every check passes', { timeout: 120_000 }, async () => {
     const env = cliEnv(t, h);
-    const snap = await runCli(['snapshot', 'stats', '--date', addDays(last, 1), '--page-size', '100', '--json'], { env });
+    // PGlite admits one process at a time: the test's own handle is closed while the commands run.
+    const [snap, check] = await withDatabaseClosed(t, async () => [
+      await runCli(['snapshot', 'stats', '--date', addDays(last, 1), '--page-size', '100', '--json'], { env }),
+      await runCli(['check'], { env }),
+    ]);
     expect(snap.code, snap.stderr).toBe(0);
     expect(JSON.parse(snap.stdout).result).toMatchObject({ snapshot: 'stats', requests: 2, changed: 0, unchanged: 2 });
-    const check = await runCli(['check'], { env });
     expect(check.code, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toMatch(/official_batting/);
   });
