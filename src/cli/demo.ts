@@ -59,7 +59,7 @@ export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<numbe
     const corrected = pickCorrection(await loadedGames(deps), sim);
     const changed = sim.changePerson();
     ctx.out(`2. one simulated day later (${sim.now().toISOString().slice(0, 16)}Z): scoring change on game ${corrected.gamePk} (${corrected.description}); person ${changed.personId}: ${changed.change}`);
-    const sync = await syncJob.run(deps, { daysBack: 3, daysAhead: 1 });
+    const sync = await syncJob.run(deps, syncJob.args.parse({}));
     const r = sync.result as { schedule?: { enqueued: number }; gameChanges?: { enqueued: number }; peopleChanges?: { people: number } } | undefined;
     ctx.out(`   sync: ${runLine(sync)}; schedule queued ${r?.schedule?.enqueued ?? 0}, change log queued ${r?.gameChanges?.enqueued ?? 0} (incl. the correction), people changed ${r?.peopleChanges?.people ?? 0}`);
 

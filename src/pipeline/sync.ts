@@ -5,11 +5,12 @@ import { drainWorklist } from './drain.js';
 import { ensureTeamSeasons, missingReference, refreshReference } from './reference.js';
 import { pollSchedule } from './schedule-poller.js';
 
+/** The schedule window and sports of a pass; the jobs (`sync`, `nightly`) own their defaults. */
 export interface SyncOptions {
-  /** Days before today in the schedule window. Default 3. */
-  daysBack?: number;
-  /** Days after today. Default 1. */
-  daysAhead?: number;
+  /** Days before today in the schedule window. */
+  daysBack: number;
+  /** Days after today. */
+  daysAhead: number;
   sportIds?: number[];
 }
 
@@ -30,16 +31,16 @@ export async function ensureReference(ctx: PipelineContext, season: number, spor
 }
 
 /**
- * One incremental pass: the schedule window today−3 … today+1, the game and people change logs
+ * One incremental pass: the schedule window today−daysBack … today+daysAhead, the game and people change logs
  * since their cursors, then drain the worklist.
  */
-export async function runSync(ctx: PipelineContext, opts: SyncOptions = {}): Promise<Record<string, unknown>> {
+export async function runSync(ctx: PipelineContext, opts: SyncOptions): Promise<Record<string, unknown>> {
   const now = ctx.now();
   const sportIds = opts.sportIds ?? ctx.config.sportIds;
   await ensureReference(ctx, now.getUTCFullYear(), sportIds);
   const schedule = await pollSchedule(
     ctx,
-    { startDate: shiftDate(now, -(opts.daysBack ?? 3)), endDate: shiftDate(now, opts.daysAhead ?? 1), sportIds },
+    { startDate: shiftDate(now, -opts.daysBack), endDate: shiftDate(now, opts.daysAhead), sportIds },
     'new_final',
   );
   const gameChanges = await pollGameChanges(ctx, sportIds);

@@ -81,7 +81,7 @@ describe('backfilling a simulated month', () => {
     expect(await warehouseDigest(t.database.db)).toEqual(before);
   });
 
-  it('keys players by game, team and person and keeps official dates from the schedule', async () => {
+  it('keeps the schedule\'s official date of evening games that end after midnight UTC', async () => {
     const rows = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from mlb.games where official_date <> (game_date at time zone 'UTC')::date`,

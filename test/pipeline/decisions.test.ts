@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { backfillJob } from '../../jobs/backfill.js';
+import { syncJob } from '../../jobs/sync.js';
 import { backfillRange } from '../../src/cli/commands/backfill.js';
 import { assertReadOnlyQuery } from '../../src/cli/commands/sql.js';
 import { isCalendarDate } from '../../src/cli/args.js';
@@ -88,6 +90,19 @@ describe('command line input', () => {
     expect(() => backfillRange({ startDate: '2024-07-01' })).toThrow(UsageError);
     expect(() => backfillRange({ season: 2024, startDate: '2024-07-01', endDate: '2024-07-02' })).toThrow(UsageError);
     expect(() => backfillRange({ startDate: '2020-01-01', endDate: '2024-01-01' })).toThrow(UsageError);
+  });
+
+  it('the backfill job owns its range rules, whoever starts it (CLI, daemon, a script)', () => {
+    const ok = (range: unknown) => backfillJob.args.safeParse({ range }).success;
+    expect(ok({ startDate: '2024-07-01', endDate: '2024-07-07' })).toBe(true);
+    expect(ok({ season: 2024 })).toBe(true);
+    expect(ok({ startDate: '2024-07-08', endDate: '2024-07-07' })).toBe(false);
+    expect(ok({ startDate: '2020-01-01', endDate: '2024-01-01' })).toBe(false);
+    expect(ok({ startDate: '2024-02-30', endDate: '2024-03-01' })).toBe(false);
+    expect(ok({ startDate: '7/1/2024', endDate: '2024-07-07' })).toBe(false);
+    expect(ok({ season: 1492 })).toBe(false);
+    expect(syncJob.args.parse({})).toEqual({ daysBack: 3, daysAhead: 1 });
+    expect(syncJob.args.safeParse({ daysBack: 31 }).success).toBe(false);
   });
 
   it('dugout sql accepts one read statement and refuses writes', () => {

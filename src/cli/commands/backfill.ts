@@ -1,13 +1,10 @@
 import type { Command } from 'commander';
-import { backfillJob } from '../../../jobs/backfill.js';
+import { backfillJob, backfillRangeSchema } from '../../../jobs/backfill.js';
 import { UsageError } from '../../errors.js';
 import { parseDateFlag, parseGameTypes, parseIntList, parseSeason } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
-
-/** Longest range one backfill accepts, in days. */
-const MAX_RANGE_DAYS = 400;
 
 interface BackfillFlags {
   startDate?: string;
@@ -18,16 +15,16 @@ interface BackfillFlags {
   json?: boolean;
 }
 
-/** Validate the backfill flags into a job range (before any connection is opened). */
+/** The backfill flags as a job range, checked by the job's schema before any connection is opened. */
 export function backfillRange(f: BackfillFlags): { startDate: string; endDate: string } | { season: number } {
   if (f.season !== undefined) {
     if (f.startDate || f.endDate) throw new UsageError('give either --season or --start-date/--end-date, not both');
     return { season: f.season };
   }
   if (!f.startDate || !f.endDate) throw new UsageError('give --start-date and --end-date, or --season');
-  if (f.startDate > f.endDate) throw new UsageError(`--start-date ${f.startDate} is after --end-date ${f.endDate}`);
-  const days = (Date.parse(f.endDate) - Date.parse(f.startDate)) / 86_400_000 + 1;
-  if (days > MAX_RANGE_DAYS) throw new UsageError(`the range is ${days} days; at most ${MAX_RANGE_DAYS} (use --season for a whole season)`);
+  // The job owns the range rules; the command only reports them as a usage error before connecting.
+  const checked = backfillRangeSchema.safeParse({ startDate: f.startDate, endDate: f.endDate });
+  if (!checked.success) throw new UsageError(`--start-date ${f.startDate} --end-date ${f.endDate}: ${checked.error.issues[0]?.message}`);
   return { startDate: f.startDate, endDate: f.endDate };
 }
 

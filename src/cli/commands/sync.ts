@@ -12,6 +12,6 @@ export function registerSync(program: Command, ctx: CliContext, setExit: SetExit
     .option('--now <timestamp>', 'act as if the current time were this (ISO); for replays and the simulator', parseTimestamp)
     .option('--json', 'print the run summary as JSON')
     .action(async (opts: { now?: Date; json?: boolean }) => {
-      await runJobFromCli(ctx, setExit, syncJob, { daysBack: 3, daysAhead: 1 }, opts);
+      await runJobFromCli(ctx, setExit, syncJob, syncJob.args.parse({}), opts);
     });
 }
