@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysInRange } from '../src/dates.js';
 import { runBackfill } from '../src/pipeline/backfill.js';
 import { withRun } from '../src/pipeline/engine.js';
 import { defineJob } from './types.js';
@@ -18,7 +19,7 @@ export const backfillRangeSchema = z.union([
   z
     .object({ startDate: day, endDate: day })
     .refine((r) => r.startDate <= r.endDate, { message: 'the start date is after the end date' })
-    .refine((r) => (Date.parse(r.endDate) - Date.parse(r.startDate)) / 86_400_000 + 1 <= MAX_BACKFILL_DAYS, {
+    .refine((r) => daysInRange(r.startDate, r.endDate) <= MAX_BACKFILL_DAYS, {
       message: `a range is at most ${MAX_BACKFILL_DAYS} days (give a season for a whole season)`,
     }),
   z.object({ season: z.number().int().min(1876).max(2100) }),

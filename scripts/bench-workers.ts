@@ -11,6 +11,7 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; scratch
  * databases are created and dropped. The simulator runs in this process.
  */
+import { addDays } from '../src/dates.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -24,7 +25,6 @@ const flag = (name: string, def: number) => {
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BIN = fileURLToPath(new URL('../bin/dugout.mjs', import.meta.url));
 
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import { addDays, DAY_MS, dayStartMs } from '../dates.js';
 import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
 import { syncJob } from '../../jobs/sync.js';
@@ -16,7 +17,6 @@ export interface DemoOptions {
   days: number;
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * The zero-setup demo: the simulator in-process on a free loopback port, the configured or embedded
@@ -35,9 +35,9 @@ export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<numbe
     .filter((g) => g.gameType === 'R')
     .map((g) => g.officialDate)
     .sort()[0]!;
-  const lastDay = new Date(Date.parse(`${firstDay}T00:00:00Z`) + (opts.days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const lastDay = addDays(firstDay, opts.days - 1);
   // Morning after the last backfilled day: every game of the range is final, the next day's are not.
-  sim.setNow(new Date(Date.parse(`${lastDay}T00:00:00Z`) + DAY_MS + 14 * 3_600_000));
+  sim.setNow(new Date(dayStartMs(lastDay) + DAY_MS + 14 * 3_600_000));
   const server = await sim.listen(0, '127.0.0.1');
   try {
     const database = await ctx.database({ migrate: true });

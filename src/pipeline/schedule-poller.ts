@@ -1,3 +1,4 @@
+import { DAY_MS, dayStartMs, isoDay } from '../dates.js';
 import type { Executor } from '../db/rows.js';
 import { games as gamesTable } from '../db/schema/index.js';
 import { createRowValidator } from '../db/validate-rows.js';
@@ -22,11 +23,9 @@ export const SCHEDULE_CHUNK_DAYS = 7;
 /** Split [start, end] into chunks of at most `days` calendar days. */
 export function chunkDates(startDate: string, endDate: string, days = SCHEDULE_CHUNK_DAYS): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  const dayMs = 86_400_000;
-  const end = Date.parse(`${endDate}T00:00:00Z`);
-  for (let t = Date.parse(`${startDate}T00:00:00Z`); t <= end; t += days * dayMs) {
-    const chunkEnd = Math.min(end, t + (days - 1) * dayMs);
-    out.push([new Date(t).toISOString().slice(0, 10), new Date(chunkEnd).toISOString().slice(0, 10)]);
+  const end = dayStartMs(endDate);
+  for (let t = dayStartMs(startDate); t <= end; t += days * DAY_MS) {
+    out.push([isoDay(t), isoDay(Math.min(end, t + (days - 1) * DAY_MS))]);
   }
   return out;
 }

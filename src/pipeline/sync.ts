@@ -1,3 +1,4 @@
+import { shiftDate } from '../dates.js';
 import { pollGameChanges, pollPeopleChanges } from './changes-poller.js';
 import { refreshStaleSeasons } from './analytics.js';
 import type { PipelineContext } from './context.js';
@@ -14,10 +15,6 @@ export interface SyncOptions {
   sportIds?: number[];
 }
 
-/** YYYY-MM-DD of `d` shifted by `days` (UTC calendar). */
-export function shiftDate(d: Date, days: number): string {
-  return new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * Load whatever reference data is missing: teams of a configured sport that has none, and every
