@@ -68,7 +68,7 @@ export function extractPitches(play: JsonObject, ctx: PitchContext): Extracted<P
       rejects.push(reject(ctx.gamePk, 'pitches', path, `duplicate play event index ${index}`, raw));
     } else {
       seen.add(index);
-      rows.push(pitchRow(event, index, pitchers[j], ctx));
+      rows.push(pitchRow(event, index, pitchers[j] ?? null, ctx));
     }
   });
   return { rows, rejects };

@@ -21,7 +21,8 @@ function entriesOf(body: unknown): unknown[] {
   const direct = asArray(body);
   if (direct) return direct;
   const arrays = Object.entries(asObject(body) ?? {}).filter(([k, v]) => k !== 'copyright' && Array.isArray(v));
-  return arrays.length === 1 ? (arrays[0][1] as unknown[]) : [];
+  const [only] = arrays;
+  return arrays.length === 1 && only ? (only[1] as unknown[]) : [];
 }
 
 /**
