@@ -6,3 +6,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv);
+// Everything is closed by now; a socket a driver failed to release (seen after a database outage)
+// must not keep a finished command, or a daemon told to stop, alive.
+setTimeout(() => {
+  process.stderr.write('dugout: a connection was still open 5 s after the command ended; exiting\n');
+  process.exit();
+}, 5_000).unref();

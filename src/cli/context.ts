@@ -59,7 +59,8 @@ export function createCliContext(env: Record<string, string | undefined>, stdout
     async close() {
       if (database) {
         const db = await database.catch(() => undefined);
-        await db?.close();
+        // The driver's own close waits at most 5 s for queries in flight; never longer than that here.
+        await Promise.race([db?.close(), new Promise((r) => setTimeout(r, 6_000).unref())]);
       }
       log?.flush?.();
     },

@@ -1,6 +1,6 @@
-import { asArray, asObject, pick, toInt, toText } from './coerce.js';
-import { reject } from './rejects.js';
-import type { Extracted, RejectRow, RosterEntryRow } from './types.js';
+import { pick, toInt, toText } from './coerce.js';
+import { personEntries } from './person-entries.js';
+import type { Extracted, RosterEntryRow } from './types.js';
 
 /** What a roster request asked for: the body does not always say (a `season` roster answers `fullSeason`). */
 export interface RosterRequest {
@@ -15,35 +15,19 @@ export interface RosterRequest {
  * Works with `hydrate=person` (the person object is then complete) and without.
  */
 export function extractRoster(body: unknown, request: RosterRequest): Extracted<RosterEntryRow[]> {
-  const rows: RosterEntryRow[] = [];
-  const rejects: RejectRow[] = [];
-  const seen = new Set<number>();
-  const entries = asArray(pick(body, 'roster')) ?? [];
-  entries.forEach((raw, i) => {
-    const entry = asObject(raw);
-    const personId = toInt(pick(entry, 'person', 'id'));
-    if (!entry || personId === null || personId <= 0) {
-      rejects.push(reject(null, 'roster_entries', `roster[${i}]`, 'entry without a person id', raw ?? null));
-      return;
-    }
-    if (seen.has(personId)) {
-      rejects.push(reject(null, 'roster_entries', `roster[${i}]`, `person ${personId} listed twice; the first entry is kept`, raw));
-      return;
-    }
-    seen.add(personId);
-    rows.push({
-      team_id: request.teamId,
-      roster_type: request.rosterType,
-      roster_date: request.date,
-      person_id: personId,
-      full_name: toText(pick(entry, 'person', 'fullName')),
-      jersey_number: toText(entry.jerseyNumber),
-      position_code: toText(pick(entry, 'position', 'code')),
-      position_abbreviation: toText(pick(entry, 'position', 'abbreviation')),
-      status_code: toText(pick(entry, 'status', 'code')),
-      status_description: toText(pick(entry, 'status', 'description')),
-      parent_team_id: toInt(entry.parentTeamId),
-    });
-  });
+  const { entries, rejects } = personEntries(body, 'roster_entries');
+  const rows = entries.map(({ entry, personId }) => ({
+    team_id: request.teamId,
+    roster_type: request.rosterType,
+    roster_date: request.date,
+    person_id: personId,
+    full_name: toText(pick(entry, 'person', 'fullName')),
+    jersey_number: toText(entry.jerseyNumber),
+    position_code: toText(pick(entry, 'position', 'code')),
+    position_abbreviation: toText(pick(entry, 'position', 'abbreviation')),
+    status_code: toText(pick(entry, 'status', 'code')),
+    status_description: toText(pick(entry, 'status', 'description')),
+    parent_team_id: toInt(entry.parentTeamId),
+  }));
   return { rows, rejects };
 }

@@ -91,9 +91,15 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
         schedulerAlive = false;
         log.info('daemon stopped');
       } finally {
-        await leadership.release().catch(() => {});
-        await server?.close();
-        await engine.dispose();
+        // Each step has a deadline: after an outage a driver may never answer, and SIGTERM must
+        // still end the process within its grace period.
+        const step = async (name: string, run: () => Promise<unknown>) => {
+          const done = await withTimeout(run(), 3_000);
+          if (done !== true) log.warn({ step: name, reason: done }, 'shutdown step abandoned');
+        };
+        await step('leader lock', () => leadership.release());
+        await step('metrics server', async () => server?.close());
+        await step('worker registry', () => engine.dispose());
       }
     });
 }
