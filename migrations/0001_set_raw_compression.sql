@@ -1,5 +1,5 @@
 -- Raw bodies are large jsonb values; lz4 TOAST compression halves the server CPU of writing them
--- and stores ~30% less (../shared/research/performance.md B2). Builds without lz4 (PGlite) keep the default.
+-- and stores ~30% less (measured on our recorded bodies). Builds without lz4 (PGlite) keep the default.
 DO $$
 BEGIN
   ALTER TABLE raw.boxscores ALTER COLUMN body SET COMPRESSION lz4;

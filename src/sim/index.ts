@@ -10,7 +10,7 @@ import { statusAt } from './clock/status.js';
 import { changePerson as applyPersonChange, correctGame as applyCorrection } from './control.js';
 import { createCore } from './core.js';
 import { createFaultPlan, type FaultConfig } from './http/faults.js';
-import { handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
+import { answerApi, handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
 import { createSeasonModel, getSeasonModel } from './season.js';
 import { createSimState } from './state.js';
 
@@ -45,6 +45,11 @@ export interface Simulator {
   readonly requestLog: ReadonlyArray<RequestLogEntry>;
   /** Handle one request (used by the HTTP server; handy for tests). */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * The body an /api path answers (faults included, except delays and cut bodies), without a
+   * server: e.g. `render('/api/v1/game/1/boxscore')`. Not logged as a request.
+   */
+  render(pathAndQuery: string): { status: number; text: string };
   /** Start an HTTP server; url is like http://127.0.0.1:PORT/api (the STATSAPI_BASE_URL to use). */
   listen(port?: number, host?: string): Promise<{ url: string; port: number; close(): Promise<void> }>;
 }
@@ -94,6 +99,12 @@ export function createSimulator(options: SimOptions = {}): Simulator {
     },
     handle: (req, res) => {
       void handleRequest(deps, req, res);
+    },
+    render(pathAndQuery) {
+      const url = new URL(pathAndQuery, 'http://sim.local');
+      const fault = deps.faults.plan.decide(url.pathname + url.search);
+      const { status, payload } = answerApi(deps, url, fault === 'slow' || fault === 'truncated' ? undefined : fault);
+      return { status, text: (Buffer.isBuffer(payload) ? payload : payload.json).toString('utf8') };
     },
     listen(port = 0, host = '127.0.0.1') {
       const server = createServer((req, res) => void handleRequest(deps, req, res));

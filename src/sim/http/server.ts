@@ -122,6 +122,12 @@ function faultResult(deps: ServerDeps, fault: string): RouteResult | undefined {
   return undefined;
 }
 
+/** The answer to an /api request: the fault decided for it, else its route (the body as sent, not yet gzipped). */
+export function answerApi(deps: ServerDeps, url: URL, fault: string | undefined): { status: number; payload: Buffer | CachedBody; headers?: Record<string, string> } {
+  const result = (fault && faultResult(deps, fault)) || routeApi(deps.core, url.pathname, url.searchParams);
+  return { status: result.status, payload: result.entry ?? jsonBuf(result.body), headers: result.headers };
+}
+
 /** Handles one HTTP request (never throws; errors become 500 bodies). */
 export async function handleRequest(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = new Date();
@@ -137,10 +143,9 @@ export async function handleRequest(deps: ServerDeps, req: IncomingMessage, res:
     } else if (url.pathname.startsWith('/api/')) {
       const fault = deps.faults.plan.decide(pathAndQuery);
       if (fault === 'slow') await new Promise((r) => setTimeout(r, deps.faults.plan.config.slowMs ?? 2000));
-      const result = (fault && faultResult(deps, fault)) || routeApi(deps.core, url.pathname, url.searchParams);
+      const result = answerApi(deps, url, fault);
       status = result.status;
-      const payload = result.entry ?? jsonBuf(result.body);
-      bytes = send(res, req, status, payload, deps, result.headers, fault === 'truncated');
+      bytes = send(res, req, status, result.payload, deps, result.headers, fault === 'truncated');
     } else {
       status = 404;
       bytes = send(res, req, 404, jsonBuf(errorBody(10, 'Object not found', deps.core.state.nowMs)), deps);

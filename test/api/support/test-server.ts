@@ -1,15 +1,35 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { createSimulator } from '../../../src/sim/index.js';
 
-/** Bodies our simulator produced (scripts/generate-goldens.ts), committed so these tests run anywhere. */
-const GOLDENS_DIR = fileURLToPath(new URL('../../goldens/', import.meta.url));
+let goldens: Map<string, string> | undefined;
 
-/** A golden body's exact text, e.g. `golden('boxscore.json')`, `golden('errors/404.json')`. */
-export function golden(relativePath: string): string {
-  return readFileSync(`${GOLDENS_DIR}${relativePath}`, 'utf8');
+/**
+ * A body of our own simulator (seed 1, deterministic), e.g. `golden('boxscore.json')` (a final
+ * regular-season game), `golden('errors/404.json')`, `golden('errors/500.json')`: rendered here, so
+ * these tests run anywhere without recorded bodies and nothing recorded is committed.
+ */
+export function golden(name: string): string {
+  if (!goldens) {
+    const sim = createSimulator({ seed: 1 });
+    const final = sim.listGames().find((g) => g.gameType === 'R' && g.codedGameState === 'F');
+    if (!final) throw new Error('the simulated season has no final regular-season game');
+    sim.setFaults({ scripted: [{ pathIncludes: '/v1/game/2/boxscore', fault: '500' }] });
+    const body = (path: string, status: number) => {
+      const r = sim.render(path);
+      if (r.status !== status) throw new Error(`${path}: HTTP ${r.status}, expected ${status}`);
+      return r.text;
+    };
+    goldens = new Map([
+      ['boxscore.json', body(`/api/v1/game/${final.gamePk}/boxscore`, 200)],
+      ['errors/404.json', body('/api/v1/game/1/boxscore', 404)],
+      ['errors/500.json', body('/api/v1/game/2/boxscore', 500)],
+    ]);
+  }
+  const text = goldens.get(name);
+  if (text === undefined) throw new Error(`no golden body ${name}`);
+  return text;
 }
 
 /** What the server does with one request. */
