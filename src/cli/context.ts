@@ -1,3 +1,4 @@
+import { withTimeout } from '../deadline.js';
 import { type Config, loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/client.js';
 import { assertSchemaCurrent, runMigrations } from '../db/migrate.js';
@@ -60,7 +61,7 @@ export function createCliContext(env: Record<string, string | undefined>, stdout
       if (database) {
         const db = await database.catch(() => undefined);
         // The driver's own close waits at most 5 s for queries in flight; never longer than that here.
-        await Promise.race([db?.close(), new Promise((r) => setTimeout(r, 6_000).unref())]);
+        if (db) await withTimeout(db.close(), 6_000);
       }
       log?.flush?.();
     },

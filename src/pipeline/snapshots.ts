@@ -290,18 +290,14 @@ export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
                to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as day
         from raw.snapshots order by operation, params_key, last_seen_at desc, first_seen_at desc`,
   );
-  // The pages of one paged request share their parameters but `limit` and `offset`.
   const sets = new Map<string, { req: SnapshotRequest; pages: Array<{ paramsKey: string; sha: string; offset: number }>; day: string }>();
   for (const v of versions) {
     const req = storedRequest(v.operation, v.paramsKey);
     if (!req) continue;
-    const params = new URLSearchParams(v.paramsKey);
-    const offset = Number(params.get('offset') ?? 0);
-    params.delete('offset');
-    params.delete('limit');
-    const key = `${v.operation}?${params.toString()}`;
+    // A request's own parameters leave out `limit` and `offset`: its pages share this key.
+    const key = `${req.operation}?${paramsKey(req.params)}`;
     const set = sets.get(key) ?? { req, pages: [], day: '' };
-    set.pages.push({ paramsKey: v.paramsKey, sha: v.sha, offset });
+    set.pages.push({ paramsKey: v.paramsKey, sha: v.sha, offset: Number(new URLSearchParams(v.paramsKey).get('offset') ?? 0) });
     if (v.day > set.day) set.day = v.day;
     sets.set(key, set);
   }

@@ -8,21 +8,7 @@ import { parseTimestamp } from '../args.js';
 import type { CliContext } from '../context.js';
 import { createCliEngine } from '../engine.js';
 import { startMetricsServer } from '../metrics-server.js';
-
-/** `true` when the promise settles in time and fulfils, else the reason in one line. */
-async function withTimeout(p: Promise<unknown>, ms: number): Promise<true | string> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`no answer within ${ms} ms`), ms);
-  });
-  try {
-    return await Promise.race([p.then(() => true as const), timeout]);
-  } catch (err) {
-    return String((err as Error).message ?? err).split('\n')[0] ?? 'error';
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { withTimeout } from '../../deadline.js';
 
 /** The advisory lock whose holder runs the pollers (arbitrary constant). */
 export const LEADER_LOCK_KEY = 727_001_002;
