@@ -6,12 +6,12 @@ import { defineJob } from './types.js';
 const names = snapshotNames() as [string, ...string[]];
 
 /**
- * Daily: every snapshot of the catalogue (rosters, then the league's season stats), or the one
- * named; history is kept only when a body changes.
+ * Daily: every snapshot of the catalogue (rosters, the league's season stats, staff, awards), or
+ * the one named; history is kept only when a body changes.
  */
 export const snapshotJob = defineJob({
   name: 'snapshot',
-  description: 'fetch the snapshots of the catalogue (rosters, official season stats) for a date and keep their history',
+  description: 'fetch the snapshots of the catalogue (rosters, official season stats, staff, awards) for a date and keep their history',
   cron: '20 10 * * *',
   args: z.object({
     /** One snapshot of the catalogue; all of them, in order, when omitted (the daemon's daily run). */
@@ -19,6 +19,7 @@ export const snapshotJob = defineJob({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
     season: z.number().int().min(1876).max(2100).optional(),
     pageSize: z.number().int().min(10).max(5000).optional(),
+    maxPeople: z.number().int().min(1).max(20000).optional(),
   }),
   run: (deps, args) =>
     withRun(deps, 'snapshot', args, async (ctx) => {

@@ -33,6 +33,13 @@ export function parsePageSize(value: string): number {
   return n;
 }
 
+/** commander argParser for the people one awards snapshot fetches: 1 to 20000. */
+export function parseMaxPeople(value: string): number {
+  const n = parsePositiveInt(value);
+  if (n < 1 || n > 20000) throw new InvalidArgumentError(`"${value}" is not a number of people between 1 and 20000`);
+  return n;
+}
+
 /** commander argParser for a season year. */
 export function parseSeason(value: string): number {
   const n = parsePositiveInt(value);

@@ -520,3 +520,30 @@ export interface LeagueStaffRow {
   title: string | null;
   as_of_date: string;
 }
+
+/** `mlb.awards`: one award of the `/v1/awards` catalogue. */
+export interface AwardRow {
+  award_id: string;
+  name: string | null;
+  description: string | null;
+  sort_order: number | null;
+  sport_id: number | null;
+  league_id: number | null;
+  notes: string | null;
+  active: boolean | null;
+  as_of_date: string;
+}
+
+/** `mlb.person_awards`: one award given to a person (`/v1/people/{personId}/awards`). */
+export interface PersonAwardRow {
+  person_id: number;
+  award_id: string;
+  /** The award's date, else its season, else empty: the key of one receipt of an award. */
+  award_key: string;
+  award_date: string | null;
+  season: number | null;
+  team_id: number | null;
+  award_name: string | null;
+  notes: string | null;
+  as_of_date: string;
+}

@@ -1,8 +1,9 @@
 import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { insertRows } from '../db/rows.js';
-import { leagueStaff, officialStats, rosterEntries } from '../db/schema/index.js';
+import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
+import { extractAwardCatalogue, extractPersonAwards } from '../extract/awards.js';
 import { bodySha256 } from '../extract/hash.js';
 import { extractOfficialStats, statsPaging } from '../extract/official-stats.js';
 import { extractRoster } from '../extract/roster.js';
@@ -20,6 +21,8 @@ export interface SnapshotArgs {
   season?: number;
   /** Splits per request of a paged snapshot (stats); default 500. */
   pageSize?: number;
+  /** People whose awards one run fetches at most (awards); default 250. */
+  maxPeople?: number;
 }
 
 /** One request of a snapshot and how its body becomes rows (replacing that request's earlier rows). */
@@ -33,7 +36,7 @@ export interface SnapshotRequest {
   extract(body: unknown, asOfDate: string): Extracted<object[]>;
   /** Delete the rows an earlier body of this same request made. */
   clear(tx: Executor): Promise<void>;
-  table: typeof rosterEntries | typeof officialStats | typeof leagueStaff;
+  table: typeof rosterEntries | typeof officialStats | typeof leagueStaff | typeof awards | typeof personAwards;
   /**
    * A paged request: fetched with `limit`/`offset` until the body's total is reached, every page
    * kept in `raw.snapshots`, and the rows of all pages replace the earlier rows together.
@@ -58,6 +61,8 @@ export const ROSTER_TYPES = ['40Man', 'active'] as const;
 export const STAT_GROUPS = ['hitting', 'pitching'] as const;
 export const STAFF_LISTINGS = ['umpires', 'officialScorers'] as const;
 const DEFAULT_PAGE_SIZE = 500;
+/** People's awards fetched per run by default: 250 requests take 50 s at the default 5 requests/s. */
+export const DEFAULT_MAX_PEOPLE = 250;
 /** A body whose total never ends the paging stops here (500 splits × 40 pages = 20,000 players). */
 const MAX_PAGES = 40;
 
@@ -109,6 +114,54 @@ function staffRequest(listing: string, sportId: number): SnapshotRequest {
   };
 }
 
+function awardCatalogueRequest(): SnapshotRequest {
+  return {
+    operation: 'config.awards',
+    params: {},
+    table: awards,
+    extract: (body, asOfDate) => extractAwardCatalogue(body, { asOfDate }),
+    clear: async (tx) => {
+      await tx.execute(sql`delete from mlb.awards`);
+    },
+  };
+}
+
+function personAwardsRequest(personId: number): SnapshotRequest {
+  return {
+    operation: 'person.award',
+    params: { personId },
+    table: personAwards,
+    extract: (body, asOfDate) => extractPersonAwards(body, { personId, asOfDate }),
+    clear: async (tx) => {
+      await tx.execute(sql`delete from mlb.person_awards where person_id = ${personId}`);
+    },
+  };
+}
+
+/**
+ * The people whose awards a run fetches: the season's players (on a stored roster of the season or
+ * in a stored game of it), those never fetched first, then those fetched longest ago, at most `max`.
+ */
+async function awardPeople(ctx: PipelineContext, season: number, max: number): Promise<number[]> {
+  const rows = await queryRows<{ personId: number; lastSeen: string | null }>(
+    ctx.db,
+    sql`with scope as (
+          select person_id from mlb.roster_entries where roster_date >= make_date(${season}, 1, 1) and roster_date < make_date(${season} + 1, 1, 1)
+          union
+          select l.person_id from mlb.batting_lines l join mlb.games g using (game_pk) where g.season = ${season}
+          union
+          select l.person_id from mlb.pitching_lines l join mlb.games g using (game_pk) where g.season = ${season}
+        ), seen as (
+          select params_key, max(last_seen_at) as last_seen from raw.snapshots where operation = 'person.award' group by params_key
+        )
+        select s.person_id as "personId", seen.last_seen::text as "lastSeen"
+        from scope s left join seen on seen.params_key = 'personId=' || s.person_id
+        order by seen.last_seen nulls first, s.person_id
+        limit ${max}`,
+  );
+  return rows.map((r) => r.personId);
+}
+
 /** The request a stored body answered, rebuilt from its operation and parameters (for `dugout rebuild`). */
 export function storedRequest(operation: string, paramsKey: string): SnapshotRequest | undefined {
   const p = new URLSearchParams(paramsKey);
@@ -124,6 +177,11 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
     const sportId = int('sportId');
     const group = p.get('group');
     return season !== undefined && sportId !== undefined && group ? statsRequest(season, sportId, group, int('limit') ?? DEFAULT_PAGE_SIZE) : undefined;
+  }
+  if (operation === 'config.awards') return awardCatalogueRequest();
+  if (operation === 'person.award') {
+    const personId = int('personId');
+    return personId !== undefined ? personAwardsRequest(personId) : undefined;
   }
   const listing = STAFF_LISTINGS.find((l) => operation === `job.${l}`);
   const sportId = int('sportId');
@@ -162,6 +220,15 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     description: 'the umpires and official scorers of each configured sport (`jobs` operations; 2 requests per sport)',
     async requests(ctx) {
       return ctx.config.sportIds.flatMap((sportId) => STAFF_LISTINGS.map((listing) => staffRequest(listing, sportId)));
+    },
+  },
+  {
+    name: 'awards',
+    description: "the award catalogue and the awards of the season's players (1 request, plus 1 per person, at most --max-people per run)",
+    async requests(ctx, args) {
+      const season = args.season ?? Number(args.date.slice(0, 4));
+      const people = await awardPeople(ctx, season, args.maxPeople ?? DEFAULT_MAX_PEOPLE);
+      return [awardCatalogueRequest(), ...people.map(personAwardsRequest)];
     },
   },
 ];

@@ -27,6 +27,8 @@ describe('date and range flags', () => {
     ['backfill'],
     ['backfill', '--season', '2024', '--sport-id', 'x'],
     ['sync', '--now', '2024-02-30T00:00:00Z'],
+    ['snapshot', 'awards', '--max-people', '0'],
+    ['snapshot', 'awards', '--max-people', '20001'],
   ])('%s %s %s … is one line on stderr and exit 2, with nothing stored', async (...args) => {
     const r = await runCli(args, { env: { ...env, STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' } });
     expect(r.code, r.stderr).toBe(2);

@@ -137,6 +137,11 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
     expect(missingPaths(expected, await simUnion(['/v1/jobs/umpires?sportId=1']), [])).toEqual([]);
   });
 
+  it('the award catalogue covers fixtures/awards', async () => {
+    const expected = union(fixtureBodies('awards').map((f) => f.body));
+    expect(missingPaths(expected, await simUnion(['/v1/awards']), [])).toEqual([]);
+  });
+
   it('season stats cover fixtures/stats', { timeout: 120_000 }, async () => {
     const expected = union(fixtureBodies('stats').filter((f) => f.file.startsWith('season')).map((f) => f.body));
     const actual = await simUnion([

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { snapshotJob } from '../../../jobs/snapshot.js';
 import { UsageError } from '../../errors.js';
 import { snapshotNames } from '../../pipeline/snapshots.js';
-import { parseDateFlag, parsePageSize, parseSeason } from '../args.js';
+import { parseDateFlag, parseMaxPeople, parsePageSize, parseSeason } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
@@ -15,9 +15,10 @@ export function registerSnapshot(program: Command, ctx: CliContext, setExit: Set
     .option('--date <YYYY-MM-DD>', 'the day the snapshot describes (default today, UTC)', parseDateFlag)
     .option('--season <YYYY>', 'the season (default the date\'s year)', parseSeason)
     .option('--page-size <N>', 'splits per request of a paged snapshot (stats; default 500)', parsePageSize)
+    .option('--max-people <N>', 'people whose awards one run fetches at most (awards; default 250)', parseMaxPeople)
     .option('--json', 'print the run summary as JSON')
-    .action(async (name: string, opts: { date?: string; season?: number; pageSize?: number; json?: boolean }) => {
+    .action(async (name: string, opts: { date?: string; season?: number; pageSize?: number; maxPeople?: number; json?: boolean }) => {
       if (!snapshotNames().includes(name)) throw new UsageError(`unknown snapshot "${name}"; one of ${snapshotNames().join(', ')}`);
-      await runJobFromCli(ctx, setExit, snapshotJob, { name, date: opts.date, season: opts.season, pageSize: opts.pageSize }, { json: opts.json });
+      await runJobFromCli(ctx, setExit, snapshotJob, { name, date: opts.date, season: opts.season, pageSize: opts.pageSize, maxPeople: opts.maxPeople }, { json: opts.json });
     });
 }

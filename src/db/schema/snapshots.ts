@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { mlb, raw } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -125,4 +125,45 @@ export const leagueStaff = mlb.table(
     runId: bigint('run_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.listing, t.sportId, t.personId] })],
+);
+
+/** The award catalogue (`/v1/awards`): one row per award id, as of the latest snapshot. */
+export const awards = mlb.table('awards', {
+  awardId: text('award_id').primaryKey(),
+  name: text('name'),
+  description: text('description'),
+  sortOrder: integer('sort_order'),
+  /** The sport of a sport-wide award (the Hall of Fame, a club's MVP); null when it names a league. */
+  sportId: integer('sport_id'),
+  /** The league of a league award (AL MVP: 103); null when it names a sport. */
+  leagueId: integer('league_id'),
+  notes: text('notes'),
+  active: boolean('active'),
+  /** The UTC day this version of the catalogue was first received. */
+  asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+  runId: bigint('run_id', { mode: 'number' }),
+});
+
+/**
+ * Awards given to a person (`/v1/people/{personId}/awards`): one row per receipt, as of the latest
+ * snapshot of that person.
+ */
+export const personAwards = mlb.table(
+  'person_awards',
+  {
+    personId: integer('person_id').notNull(),
+    awardId: text('award_id').notNull(),
+    /** The receipt's date, else its season, else empty: one receipt of an award per key. */
+    awardKey: text('award_key').notNull(),
+    awardDate: date('award_date', { mode: 'string' }),
+    season: integer('season'),
+    teamId: integer('team_id'),
+    /** The award's name as the person's body gives it. */
+    awardName: text('award_name'),
+    notes: text('notes'),
+    /** The UTC day this version of the person's awards was first received. */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.awardId, t.awardKey] }), index('person_awards_award_idx').on(t.awardId, t.season)],
 );

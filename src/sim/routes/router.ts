@@ -1,6 +1,7 @@
 /** Maps an /api path to its route. */
 
 import type { Core } from '../core.js';
+import { awardsRoute, personAwardsRoute } from './awards.js';
 import { asOfFromParams, gameBody, gameTimestamps } from './games.js';
 import { peopleChangesRoute, peopleRoute, personRoute } from './people.js';
 import { configRoute, rosterRoute, seasonsRoute, teamRoute, teamsRoute, venuesRoute } from './reference.js';
@@ -31,6 +32,7 @@ export function routeApi(core: Core, pathname: string, params: URLSearchParams):
     if (!b) return peopleRoute(core, params);
     if (b === 'changes' && !c) return peopleChangesRoute(core, params);
     if (/^\d+$/.test(b) && !c) return personRoute(core, Number(b));
+    if (/^\d+$/.test(b) && c === 'awards' && !d) return personAwardsRoute(core, Number(b));
     return notFound(now);
   }
   if (a === 'teams') {
@@ -49,6 +51,7 @@ export function routeApi(core: Core, pathname: string, params: URLSearchParams):
     }
     return route(core, params);
   }
+  if (a === 'awards' && !b) return awardsRoute();
   if (a === 'venues' && !c) return venuesRoute(core, params, b !== undefined ? Number(b) : undefined);
   if (a === 'seasons' && !c) return seasonsRoute(core, b);
   if (a && !b) return configRoute(a) ?? notFound(now);
