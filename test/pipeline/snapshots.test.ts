@@ -121,7 +121,7 @@ describe('dugout snapshot roster against the simulator', () => {
 });
 
 describe('dugout snapshot usage', () => {
-  it.each([[['snapshot', 'awards']], [['snapshot', 'roster', '--date', '2025-02-30']], [['snapshot']], [['snapshot', 'stats', '--page-size', '5']]])('%j is one line and exit 2 before any connection', async (args) => {
+  it.each([[['snapshot', 'draft']], [['snapshot', 'roster', '--date', '2025-02-30']], [['snapshot']], [['snapshot', 'stats', '--page-size', '5']]])('%j is one line and exit 2 before any connection', async (args) => {
     const r = await runCli(args, { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' } });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
