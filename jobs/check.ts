@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runChecks } from '../src/pipeline/checks.js';
+import { runChecks } from '../src/db/queries/checks.js';
 import { withRun } from '../src/pipeline/engine.js';
 import { defineJob } from './types.js';
 

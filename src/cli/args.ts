@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { MAX_INT4 } from '../config.js';
-import type { AlertCondition } from '../pipeline/status.js';
+import type { AlertCondition } from '../db/queries/status.js';
 
 /** Whether `s` is a real calendar date in the form YYYY-MM-DD (2024-02-30 is not). */
 export function isCalendarDate(s: string): boolean {

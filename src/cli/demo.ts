@@ -3,7 +3,7 @@ import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
 import { syncJob } from '../../jobs/sync.js';
 import { queryRows, sql } from '../db/client.js';
-import type { CheckResult } from '../pipeline/checks.js';
+import type { CheckResult } from '../db/queries/checks.js';
 import type { EngineDeps, RunResult } from '../pipeline/engine.js';
 import { createConfiguredClient } from './api-client.js';
 import type { CliContext } from './context.js';

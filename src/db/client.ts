@@ -197,6 +197,15 @@ export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execu
 
 
 /** Drop the password from a connection URL. */
+/**
+ * `synchronous_commit = off` for the rest of a transaction: its commit returns before the WAL is on
+ * disk. Only for work whose loss in a crash means it is simply done again (a game's load: its work
+ * item is not done either).
+ */
+export async function relaxCommitDurability(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);

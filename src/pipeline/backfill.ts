@@ -1,10 +1,10 @@
-import { queryRows, sql } from '../db/client.js';
+import { unfinishedGamesBetween } from '../db/queries/work-items.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './drain.js';
 import { pollSchedule } from './schedule-poller.js';
 import { ensureTeamSeasons } from './reference.js';
 import { ensureReference } from './sync.js';
-import { refreshStaleSeasons } from './analytics.js';
+import { refreshStaleSeasons } from '../db/queries/analytics.js';
 
 export type BackfillRange = { startDate: string; endDate: string } | { season: number };
 
@@ -66,17 +66,10 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   return { games, enqueued, teamSeasons, refreshedSeasons, incomplete, partial: incomplete.pending + incomplete.dead > 0 };
 }
 
-/** Game work items of the backfilled dates that are not done: pending (incl. retries not yet due; not those another worker holds) or dead. */
+/** Game work items of the backfilled dates that are not done: pending (not those another worker holds) or dead. */
 async function unfinishedGames(ctx: PipelineContext, ranges: Array<{ startDate: string; endDate: string }>): Promise<{ pending: number; dead: number }> {
   const start = ranges.map((r) => r.startDate).sort()[0];
   const end = ranges.map((r) => r.endDate).sort().at(-1);
   if (!start || !end) return { pending: 0, dead: 0 };
-  const [row] = await queryRows<{ pending: number; dead: number }>(
-    ctx.db,
-    // A game another live worker holds (its lease renewed) is in hand, not left unfinished.
-    sql`select count(*) filter (where status = 'pending' and (lease_expires_at is null or lease_expires_at < now()))::int as pending,
-               count(*) filter (where status = 'dead')::int as dead
-        from ingest.work_items where kind = 'game' and official_date between ${start} and ${end}`,
-  );
-  return { pending: row?.pending ?? 0, dead: row?.dead ?? 0 };
+  return unfinishedGamesBetween(ctx.db, start, end);
 }

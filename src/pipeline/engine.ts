@@ -5,9 +5,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { describeError } from '../errors.js';
 import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts, type StageTimings } from './context.js';
-import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from './runs.js';
-import { createOwner, releaseDeadLeases } from './worklist.js';
-import { expireLostWorkers, type Worker, workerHost } from './workers.js';
+import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from '../db/queries/runs.js';
+import { createOwner, releaseDeadLeases } from '../db/queries/work-items.js';
+import { expireLostWorkers } from '../db/queries/workers.js';
+import { type Worker, workerHost } from './workers.js';
 
 /** What the engine is built from; the CLI, the daemon, the demo and tests all pass the same. */
 export interface EngineDeps {

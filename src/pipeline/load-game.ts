@@ -1,10 +1,11 @@
-import { sql } from '../db/client.js';
-import type { ClaimedItem } from './worklist.js';
-import { completeWork } from './worklist.js';
+import { relaxCommitDurability } from '../db/client.js';
+import type { ClaimedItem } from '../db/queries/work-items.js';
+import { completeWork } from '../db/queries/work-items.js';
 import type { PipelineContext } from './context.js';
 import { fetchGameBodies, fetchWinProbability } from './game-bodies.js';
-import { extractGameRows, replaceGameRows } from './game-rows.js';
-import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from './raw-store.js';
+import { replaceGameRows } from '../db/queries/game-rows.js';
+import { extractGameRows } from './game-rows.js';
+import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../db/queries/raw-bodies.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 
@@ -23,7 +24,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   const txStarted = performance.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     // A lost commit after a crash only means the game is fetched again (its item is not done either).
-    await tx.execute(sql`set local synchronous_commit = off`);
+    await relaxCommitDurability(tx);
     const stored = await readGameHashes(tx, gamePk);
     const winUnchanged = !win || stored.winProbability === win.sha;
     if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha && winUnchanged) {

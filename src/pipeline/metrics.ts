@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AttemptOutcome, ClientStats } from '../api/index.js';
-import { queryRows, sql } from '../db/client.js';
+import { countDeadLetters, gameOutcomeTotals, lastRunByJob, lastSuccessByJob, openWorkByKindAndStatus } from '../db/queries/metrics.js';
 import type { Executor } from '../db/rows.js';
 
 export interface Metrics {
@@ -56,13 +56,9 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['outcome'],
     registers: [registry],
     async collect() {
-      const [r] = await queryRows<{ loaded: number; unchanged: number; failed: number }>(
-        db,
-        sql`select coalesce(sum(loaded), 0)::bigint as loaded, coalesce(sum(unchanged), 0)::bigint as unchanged,
-                   coalesce(sum(failed), 0)::bigint as failed from ingest.runs`,
-      );
+      const totals = await gameOutcomeTotals(db);
       this.reset();
-      for (const outcome of ['loaded', 'unchanged', 'failed'] as const) this.inc({ outcome }, Number(r?.[outcome] ?? 0));
+      for (const outcome of ['loaded', 'unchanged', 'failed'] as const) this.inc({ outcome }, totals[outcome]);
     },
   });
   new Gauge({
@@ -71,12 +67,9 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['kind', 'status'],
     registers: [registry],
     async collect() {
-      const rows = await queryRows<{ kind: string; status: string; n: number }>(
-        db,
-        sql`select kind, status, count(*)::int as n from ingest.work_items where status <> 'done' group by kind, status`,
-      );
+      const rows = await openWorkByKindAndStatus(db);
       this.reset();
-      for (const r of rows) this.set({ kind: r.kind, status: r.status }, Number(r.n));
+      for (const r of rows) this.set({ kind: r.kind, status: r.status }, r.n);
     },
   });
   new Gauge({
@@ -84,8 +77,7 @@ export function createMetrics(db: Executor): Metrics {
     help: 'Work items parked after too many failures (dugout status lists them; dugout retry requeues)',
     registers: [registry],
     async collect() {
-      const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'dead'`);
-      this.set(Number(r?.n ?? 0));
+      this.set(await countDeadLetters(db));
     },
   });
   new Gauge({
@@ -94,12 +86,9 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['job'],
     registers: [registry],
     async collect() {
-      const rows = await queryRows<{ job: string; at: number }>(
-        db,
-        sql`select job, extract(epoch from max(finished_at))::float8 as at from ingest.runs where status = 'succeeded' group by job`,
-      );
+      const rows = await lastSuccessByJob(db);
       this.reset();
-      for (const r of rows) this.set({ job: r.job }, Number(r.at));
+      for (const r of rows) this.set({ job: r.job }, r.at);
     },
   });
   new Gauge({
@@ -108,13 +97,9 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['job', 'status'],
     registers: [registry],
     async collect() {
-      const rows = await queryRows<{ job: string; status: string; seconds: number }>(
-        db,
-        sql`select distinct on (job) job, status, extract(epoch from finished_at - started_at)::float8 as seconds
-            from ingest.runs where finished_at is not null order by job, run_id desc`,
-      );
+      const rows = await lastRunByJob(db);
       this.reset();
-      for (const r of rows) this.set({ job: r.job, status: r.status }, Number(r.seconds));
+      for (const r of rows) this.set({ job: r.job, status: r.status }, r.seconds);
     },
   });
 

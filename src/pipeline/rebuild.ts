@@ -1,12 +1,21 @@
-import { queryRows, sql } from '../db/client.js';
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames } from '../extract/index.js';
-import { refreshStaleSeasons } from './analytics.js';
+import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import type { PipelineContext } from './context.js';
-import { extractGameRows, replaceGamesRows } from './game-rows.js';
-import { upsertGames } from './games-store.js';
-import { applyReferenceList, applyTeamsBody, REFERENCE_LISTS } from './reference.js';
+import { replaceGamesRows } from '../db/queries/game-rows.js';
+import { extractGameRows } from './game-rows.js';
+import { upsertGames } from '../db/queries/games.js';
+import {
+  countStoredGames,
+  listStoredRequests,
+  readPeopleBodies,
+  readResponseBody,
+  readResponses,
+  readStoredGames,
+} from '../db/queries/raw-bodies.js';
+import { REFERENCE_LISTS } from '../extract/reference.js';
+import { applyReferenceList, applyTeamsBody } from './reference.js';
 import { rebuildSnapshots } from './snapshots.js';
 
 /** Games re-derived per transaction (one delete and one insert per table for the batch). */
@@ -29,31 +38,16 @@ export async function runRebuild(ctx: PipelineContext): Promise<Record<string, n
 }
 
 async function rebuildGames(ctx: PipelineContext): Promise<number> {
-  const pages = await queryRows<{ operation: string; paramsKey: string }>(
-    ctx.db,
-    sql`select operation, params_key as "paramsKey" from raw.responses
-        where operation in ('schedule', 'game.currentGameStats') order by fetched_at, operation, params_key`,
-  );
+  const pages = await listStoredRequests(ctx.db, ['schedule', 'game.currentGameStats']);
   let n = 0;
   for (const p of pages) {
-    const [row] = await queryRows<{ body: string }>(
-      ctx.db,
-      sql`select body::text as body from raw.responses where operation = ${p.operation} and params_key = ${p.paramsKey}`,
-    );
+    const body = await readResponseBody(ctx.db, p.operation, p.paramsKey);
     const sportId = /(?:^|&)sportId=(\d+)(?:&|$)/.exec(p.paramsKey)?.[1];
-    const extracted = extractScheduleGames(JSON.parse(row!.body), sportId ? { sportId: Number(sportId) } : {});
+    const extracted = extractScheduleGames(JSON.parse(body!), sportId ? { sportId: Number(sportId) } : {});
     await ctx.db.transaction((tx) => upsertGames(tx, extracted.rows, ctx.runId));
     n += extracted.rows.length;
   }
   return n;
-}
-
-interface StoredGame {
-  gamePk: number;
-  box: string;
-  pbp: string;
-  /** The stored /winProbability body, when the game was loaded with that extra. */
-  win: string | null;
 }
 
 /** Mark a promise's rejection as handled now; it still rejects where it is awaited later. */
@@ -69,22 +63,9 @@ function handled<T>(p: Promise<T>): Promise<T> {
  * Each batch is one transaction: a game's rows are all old or all new.
  */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
-  const [total] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from raw.boxscores b join raw.play_by_play p using (game_pk)`,
-  );
-  const count = Number(total?.n ?? 0);
+  const count = await countStoredGames(ctx.db);
   ctx.progress?.start(count);
-  const read = (after: number) =>
-    handled(
-      queryRows<StoredGame>(
-        ctx.db,
-        sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
-            from raw.boxscores b join raw.play_by_play p using (game_pk)
-            left join raw.win_probability w using (game_pk)
-            where b.game_pk > ${after} order by b.game_pk limit ${REBUILD_BATCH}`,
-      ),
-    );
+  const read = (after: number) => handled(readStoredGames(ctx.db, after, REBUILD_BATCH));
   let done = 0;
   let next = read(-1);
   let writing: Promise<void> = Promise.resolve();
@@ -115,10 +96,10 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
 }
 
 async function rebuildPeople(ctx: PipelineContext): Promise<number> {
-  const rows = await queryRows<{ body: string }>(ctx.db, sql`select body::text as body from raw.people order by person_id`);
+  const bodies = await readPeopleBodies(ctx.db);
   const out: Record<string, unknown>[] = [];
-  for (const r of rows) {
-    const e = extractPerson(JSON.parse(r.body));
+  for (const body of bodies) {
+    const e = extractPerson(JSON.parse(body));
     if (e.rows) out.push(e.rows as unknown as Record<string, unknown>);
     ctx.counts.rejected += e.rejects.length;
   }
@@ -133,12 +114,7 @@ function seasonOf(paramsKey: string): number | undefined {
 }
 
 async function rebuildReference(ctx: PipelineContext): Promise<number> {
-  const rows = await queryRows<{ operation: string; paramsKey: string; body: string }>(
-    ctx.db,
-    sql`select operation, params_key as "paramsKey", body::text as body from raw.responses
-        where operation = 'teams' or operation = any(string_to_array(${REFERENCE_LISTS.join(',')}, ','))
-        order by fetched_at`,
-  );
+  const rows = await readResponses(ctx.db, ['teams', ...REFERENCE_LISTS]);
   let n = 0;
   for (const r of rows) {
     const body = JSON.parse(r.body);

@@ -1,32 +1,12 @@
-import { queryRows, sql } from '../db/client.js';
 import { type Executor, upsertRows } from '../db/rows.js';
 import { referenceCodes, teamSeasons, teams } from '../db/schema/index.js';
 import { describeError } from '../errors.js';
 import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../extract/index.js';
+import { REFERENCE_LISTS } from '../extract/reference.js';
 import type { PipelineContext } from './context.js';
-import { upsertTeamAndVenueRefs } from './games-store.js';
-import { storeResponse } from './raw-store.js';
-
-/** Configuration lists kept in mlb.reference_codes (operation names of the interface). */
-export const REFERENCE_LISTS = [
-  'gameTypes',
-  'gameStatus',
-  'positions',
-  'statGroups',
-  'statTypes',
-  'eventTypes',
-  'pitchTypes',
-  'pitchCodes',
-  'rosterTypes',
-  'jobTypes',
-  'hitTrajectories',
-  'standingsTypes',
-  'windDirection',
-  'sky',
-  'reviewReasons',
-  'leagueLeaderTypes',
-  'baseballStats',
-] as const;
+import { upsertTeamAndVenueRefs } from '../db/queries/games.js';
+import { storeResponse } from '../db/queries/raw-bodies.js';
+import { seasonsWithoutTeams } from '../db/queries/reference.js';
 
 /**
  * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each
@@ -71,35 +51,12 @@ export async function applyReferenceList(tx: Executor, list: string, body: unkno
 }
 
 /**
- * What of the reference data is missing: the configured sports without teams and the configuration
- * lists without a row (never loaded, or failed last time).
- */
-export async function missingReference(db: Executor, sportIds: readonly number[]): Promise<{ sportIds: number[]; lists: string[] }> {
-  const sports = await queryRows<{ id: number }>(
-    db,
-    sql`select s as id from unnest(${`{${sportIds.join(',')}}`}::int[]) s
-        where not exists (select 1 from mlb.teams t where t.sport_id = s) order by s`,
-  );
-  const lists = await queryRows<{ list: string }>(
-    db,
-    sql`select l as list from unnest(${`{${REFERENCE_LISTS.join(',')}}`}::text[]) with ordinality as x(l, i)
-        where not exists (select 1 from mlb.reference_codes r where r.list = l) order by i`,
-  );
-  return { sportIds: sports.map((r) => Number(r.id)), lists: lists.map((r) => r.list) };
-}
-
-/**
  * Fetch `/v1/teams?season=Y&sportId=S` for every season and sport of a stored game that has no
  * team season yet (once per season and sport, not per game), so standings and season views name
  * each club as it was. Returns the number of (season, sport) pairs fetched.
  */
 export async function ensureTeamSeasons(ctx: PipelineContext): Promise<number> {
-  const missing = await queryRows<{ season: number; sportId: number }>(
-    ctx.db,
-    sql`select distinct g.season, g.sport_id as "sportId" from mlb.games g
-        where not exists (select 1 from mlb.team_seasons ts where ts.season = g.season and ts.sport_id = g.sport_id)
-        order by 1, 2`,
-  );
+  const missing = await seasonsWithoutTeams(ctx.db);
   for (const { season, sportId } of missing) {
     const params = { sportId: Number(sportId), season: String(season) };
     await refreshOne(ctx, 'teams', params, (tx, body) => applyTeamsBody(tx, body, ctx.runId, Number(season)));

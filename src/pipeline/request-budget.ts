@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { queryRows, sql } from '../db/client.js';
+import { pauseRequests, readPausedUntil, takeRequestSlots } from '../db/queries/request-budget.js';
 import type { Executor } from '../db/rows.js';
 import { AbortedError, describeError } from '../errors.js';
 import type { SharedSlots } from '../queue/index.js';
@@ -36,25 +36,18 @@ export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): Sha
 
   /** Local time until which another process's 429/503 holds every request (0 when none). */
   async function pausedUntil(): Promise<number> {
-    const [row] = await queryRows<{ until: number | null }>(
-      db,
-      sql`select (extract(epoch from paused_until) * 1000)::float8 as until from ingest.request_budget where id = 1`,
-    );
-    return row?.until ? Number(row.until) - offset : 0;
+    const until = await readPausedUntil(db);
+    return until ? until - offset : 0;
   }
 
   async function refill(): Promise<void> {
     const sent = Date.now();
-    const rows = await queryRows<{ at: number; now: number }>(
-      db,
-      sql`select (extract(epoch from slot_at) * 1000)::float8 as at, (extract(epoch from server_now) * 1000)::float8 as now
-          from ingest.take_request_slots(${batch}, ${limit}, ${windowMs})`,
-    );
+    const rows = await takeRequestSlots(db, batch, limit, windowMs);
     const received = Date.now();
     if (rows.length === 0) return;
     // Server clock → local clock, assuming the grant happened halfway through the round trip.
-    offset = Number(rows[0]!.now) - (sent + received) / 2;
-    for (const r of rows) slots.push(Number(r.at) - offset);
+    offset = rows[0]!.now - (sent + received) / 2;
+    for (const r of rows) slots.push(r.at - offset);
   }
 
   return {
@@ -89,7 +82,7 @@ export function createSharedBudget(db: Executor, opts: SharedBudgetOptions): Sha
     },
     pause(ms) {
       slots.length = 0; // granted before the pause: not to be used
-      queryRows(db, sql`select ingest.pause_requests(${Math.round(ms)})`).catch((err) =>
+      pauseRequests(db, ms).catch((err) =>
         opts.log.warn({ err: describeError(err) }, 'could not record the pause for the other workers'),
       );
     },

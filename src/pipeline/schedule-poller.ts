@@ -4,11 +4,11 @@ import { games as gamesTable } from '../db/schema/index.js';
 import { createRowValidator } from '../db/validate-rows.js';
 import { extractScheduleGames, teamsAndVenuesFromSchedule, bodySha256 } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
-import { storeRejects } from './rejects-store.js';
+import { storeRejects } from '../db/queries/rejects.js';
 import { decideGameWork } from './game-work.js';
-import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from './games-store.js';
-import { storeResponse } from './raw-store.js';
-import { enqueueWork, type WorkReason } from './worklist.js';
+import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../db/queries/games.js';
+import { storeResponse } from '../db/queries/raw-bodies.js';
+import { enqueueWork, type WorkReason } from '../db/queries/work-items.js';
 
 export interface ScheduleWindow {
   startDate: string;

@@ -1,4 +1,3 @@
-import { queryRows, sql } from '../db/client.js';
 import type { Executor } from '../db/rows.js';
 import { insertRows } from '../db/rows.js';
 import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../db/schema/index.js';
@@ -10,8 +9,20 @@ import { extractRoster } from '../extract/roster.js';
 import { extractStaff } from '../extract/staff.js';
 import type { Extracted } from '../extract/types.js';
 import type { PipelineContext } from './context.js';
-import { paramsKey } from './raw-store.js';
-import { storeRejects } from './rejects-store.js';
+import { paramsKey } from '../db/queries/raw-bodies.js';
+import { storeRejects } from '../db/queries/rejects.js';
+import {
+  activeTeamIds,
+  awardCandidates,
+  deleteAwardCatalogue,
+  deleteLeagueStaff,
+  deleteOfficialStats,
+  deletePersonAwards,
+  deleteRosterRows,
+  readSnapshotBody,
+  snapshotVersionsInForce,
+  storeSnapshotBody,
+} from '../db/queries/snapshots.js';
 import { ensureReference } from './sync.js';
 
 /** What a snapshot run is asked for. */
@@ -72,9 +83,7 @@ function rosterRequest(teamId: number, rosterType: string, date: string): Snapsh
     params: { teamId, rosterType, date },
     table: rosterEntries,
     extract: (body) => extractRoster(body, { teamId, rosterType, date }),
-    clear: async (tx) => {
-      await tx.execute(sql`delete from mlb.roster_entries where team_id = ${teamId} and roster_type = ${rosterType} and roster_date = ${date}`);
-    },
+    clear: (tx) => deleteRosterRows(tx, teamId, rosterType, date),
   };
 }
 
@@ -93,12 +102,7 @@ function statsRequest(season: number, sportId: number, group: string, pageSize: 
       },
     },
     extract: (body, asOfDate) => extractOfficialStats(body, { season, sportId, gameType, group, asOfDate }),
-    clear: async (tx) => {
-      await tx.execute(
-        sql`delete from mlb.official_stats
-            where season = ${season} and sport_id = ${sportId} and game_type = ${gameType} and stat_group = ${group}`,
-      );
-    },
+    clear: (tx) => deleteOfficialStats(tx, { season, sportId, gameType, group }),
   };
 }
 
@@ -108,9 +112,7 @@ function staffRequest(listing: string, sportId: number): SnapshotRequest {
     params: { sportId },
     table: leagueStaff,
     extract: (body, asOfDate) => extractStaff(body, { listing, sportId, asOfDate }),
-    clear: async (tx) => {
-      await tx.execute(sql`delete from mlb.league_staff where listing = ${listing} and sport_id = ${sportId}`);
-    },
+    clear: (tx) => deleteLeagueStaff(tx, listing, sportId),
   };
 }
 
@@ -120,9 +122,7 @@ function awardCatalogueRequest(): SnapshotRequest {
     params: {},
     table: awards,
     extract: (body, asOfDate) => extractAwardCatalogue(body, { asOfDate }),
-    clear: async (tx) => {
-      await tx.execute(sql`delete from mlb.awards`);
-    },
+    clear: deleteAwardCatalogue,
   };
 }
 
@@ -132,34 +132,8 @@ function personAwardsRequest(personId: number): SnapshotRequest {
     params: { personId },
     table: personAwards,
     extract: (body, asOfDate) => extractPersonAwards(body, { personId, asOfDate }),
-    clear: async (tx) => {
-      await tx.execute(sql`delete from mlb.person_awards where person_id = ${personId}`);
-    },
+    clear: (tx) => deletePersonAwards(tx, personId),
   };
-}
-
-/**
- * The people whose awards a run fetches: the season's players (on a stored roster of the season or
- * in a stored game of it), those never fetched first, then those fetched longest ago, at most `max`.
- */
-async function awardPeople(ctx: PipelineContext, season: number, max: number): Promise<number[]> {
-  const rows = await queryRows<{ personId: number; lastSeen: string | null }>(
-    ctx.db,
-    sql`with scope as (
-          select person_id from mlb.roster_entries where roster_date >= make_date(${season}, 1, 1) and roster_date < make_date(${season} + 1, 1, 1)
-          union
-          select l.person_id from mlb.batting_lines l join mlb.games g using (game_pk) where g.season = ${season}
-          union
-          select l.person_id from mlb.pitching_lines l join mlb.games g using (game_pk) where g.season = ${season}
-        ), seen as (
-          select params_key, max(last_seen_at) as last_seen from raw.snapshots where operation = 'person.award' group by params_key
-        )
-        select s.person_id as "personId", seen.last_seen::text as "lastSeen"
-        from scope s left join seen on seen.params_key = 'personId=' || s.person_id
-        order by seen.last_seen nulls first, s.person_id
-        limit ${max}`,
-  );
-  return rows.map((r) => r.personId);
 }
 
 /** The request a stored body answered, rebuilt from its operation and parameters (for `dugout rebuild`). */
@@ -196,13 +170,8 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
       await ensureReference(ctx, season, ctx.config.sportIds);
-      const teams = await queryRows<{ teamId: number }>(
-        ctx.db,
-        sql`select team_id as "teamId" from mlb.teams
-            where sport_id in ${sql.raw(`(${ctx.config.sportIds.map(Number).join(',')})`)} and coalesce(active, true)
-            order by team_id`,
-      );
-      return teams.flatMap(({ teamId }) => ROSTER_TYPES.map((rosterType) => rosterRequest(teamId, rosterType, args.date)));
+      const teams = await activeTeamIds(ctx.db, ctx.config.sportIds);
+      return teams.flatMap((teamId) => ROSTER_TYPES.map((rosterType) => rosterRequest(teamId, rosterType, args.date)));
     },
   },
   {
@@ -227,7 +196,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     description: "the award catalogue and the awards of the season's players (1 request, plus 1 per person, at most --max-people per run)",
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
-      const people = await awardPeople(ctx, season, args.maxPeople ?? DEFAULT_MAX_PEOPLE);
+      const people = await awardCandidates(ctx.db, season, args.maxPeople ?? DEFAULT_MAX_PEOPLE);
       return [awardCatalogueRequest(), ...people.map(personAwardsRequest)];
     },
   },
@@ -311,13 +280,13 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
         let inserted = false;
         let asOfDate = '';
         for (const page of pages) {
-          const [stored] = await queryRows<{ inserted: boolean; day: string }>(
-            tx,
-            sql`insert into raw.snapshots (operation, params_key, body_sha256, body, run_id)
-                values (${req.operation}, ${paramsKey(page.params)}, ${bodySha256('other', page.body)}, ${page.text}::text::json, ${ctx.runId})
-                on conflict (operation, params_key, body_sha256) do update set last_seen_at = now(), run_id = excluded.run_id
-                returning (xmax = 0) as inserted, to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as day`,
-          );
+          const stored = await storeSnapshotBody(tx, {
+            operation: req.operation,
+            paramsKey: paramsKey(page.params),
+            sha: bodySha256('other', page.body),
+            text: page.text,
+            runId: ctx.runId,
+          });
           if (stored?.inserted) inserted = true;
           if (stored && stored.day > asOfDate) asOfDate = stored.day;
         }
@@ -351,12 +320,7 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
  * Rejects are counted, not stored again (the load that received the body stored them).
  */
 export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
-  const versions = await queryRows<{ operation: string; paramsKey: string; sha: string; day: string }>(
-    ctx.db,
-    sql`select distinct on (operation, params_key) operation, params_key as "paramsKey", body_sha256 as sha,
-               to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as day
-        from raw.snapshots order by operation, params_key, last_seen_at desc, first_seen_at desc`,
-  );
+  const versions = await snapshotVersionsInForce(ctx.db);
   const sets = new Map<string, { req: SnapshotRequest; pages: Array<{ paramsKey: string; sha: string; offset: number }>; day: string }>();
   for (const v of versions) {
     const req = storedRequest(v.operation, v.paramsKey);
@@ -374,12 +338,8 @@ export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
     pages.sort((a, b) => a.offset - b.offset);
     const bodies: Array<{ body: unknown; total?: number }> = [];
     for (const page of pages) {
-      const [stored] = await queryRows<{ body: string }>(
-        ctx.db,
-        sql`select body::text as body from raw.snapshots
-            where operation = ${req.operation} and params_key = ${page.paramsKey} and body_sha256 = ${page.sha}`,
-      );
-      const body = JSON.parse(stored!.body) as unknown;
+      const stored = await readSnapshotBody(ctx.db, req.operation, page.paramsKey, page.sha);
+      const body = JSON.parse(stored!) as unknown;
       bodies.push({ body, total: req.paged?.paging(body).totalSplits });
     }
     try {

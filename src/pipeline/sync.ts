@@ -1,9 +1,10 @@
 import { shiftDate } from '../dates.js';
 import { pollGameChanges, pollPeopleChanges } from './changes-poller.js';
-import { refreshStaleSeasons } from './analytics.js';
+import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './drain.js';
-import { ensureTeamSeasons, missingReference, refreshReference } from './reference.js';
+import { missingReference } from '../db/queries/reference.js';
+import { ensureTeamSeasons, refreshReference } from './reference.js';
 import { pollSchedule } from './schedule-poller.js';
 
 /** The schedule window and sports of a pass; the jobs (`sync`, `nightly`) own their defaults. */

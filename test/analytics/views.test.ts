@@ -3,9 +3,10 @@ import { queryRows, sql } from '../../src/db/client.js';
 import { upsertRows } from '../../src/db/rows.js';
 import { people } from '../../src/db/schema/index.js';
 import { extractPerson, gameFromFeed, splitFeedLive } from '../../src/extract/index.js';
-import { extractGameRows, replaceGameRows } from '../../src/pipeline/game-rows.js';
-import { refreshStaleSeasons } from '../../src/pipeline/analytics.js';
-import { upsertGames } from '../../src/pipeline/games-store.js';
+import { replaceGameRows } from '../../src/db/queries/game-rows.js';
+import { extractGameRows } from '../../src/pipeline/game-rows.js';
+import { refreshStaleSeasons } from '../../src/db/queries/analytics.js';
+import { upsertGames } from '../../src/db/queries/games.js';
 import { describeRecorded, fixture } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../src/cli/readme-queries.js';
-import { CHECKS } from '../../src/pipeline/checks.js';
+import { CHECKS } from '../../src/db/queries/checks.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));

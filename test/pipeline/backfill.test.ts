@@ -3,7 +3,7 @@ import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
 import { rebuildJob } from '../../jobs/rebuild.js';
 import { queryRows, sql } from '../../src/db/client.js';
-import type { CheckResult } from '../../src/pipeline/checks.js';
+import type { CheckResult } from '../../src/db/queries/checks.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, warehouseDigest } from '../helpers/digest.js';
 import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';

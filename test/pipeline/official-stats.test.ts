@@ -4,7 +4,7 @@ import { checkJob } from '../../jobs/check.js';
 import { snapshotJob } from '../../jobs/snapshot.js';
 import { queryRows, sql } from '../../src/db/client.js';
 import { extractOfficialStats, statsPaging } from '../../src/extract/official-stats.js';
-import type { CheckResult } from '../../src/pipeline/checks.js';
+import type { CheckResult } from '../../src/db/queries/checks.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../helpers/db.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
-import type { CheckResult } from '../../src/pipeline/checks.js';
+import type { CheckResult } from '../../src/db/queries/checks.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
 import { engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';

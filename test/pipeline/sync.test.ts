@@ -3,7 +3,7 @@ import { backfillJob } from '../../jobs/backfill.js';
 import { syncJob } from '../../jobs/sync.js';
 import { queryRows, sql } from '../../src/db/client.js';
 import { extractBoxscore, extractPlayByPlay } from '../../src/extract/index.js';
-import { readCursor } from '../../src/pipeline/cursors.js';
+import { readCursor } from '../../src/db/queries/cursors.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
 import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';

@@ -5,7 +5,7 @@ import { rebuildJob } from '../../jobs/rebuild.js';
 import { loadConfig } from '../../src/config.js';
 import { queryRows, sql } from '../../src/db/client.js';
 import { extractWinProbability } from '../../src/extract/win-probability.js';
-import type { CheckResult } from '../../src/pipeline/checks.js';
+import type { CheckResult } from '../../src/db/queries/checks.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, tableDigest } from '../helpers/digest.js';

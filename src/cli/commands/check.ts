@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { checkJob } from '../../../jobs/check.js';
-import type { CheckResult } from '../../pipeline/checks.js';
+import type { CheckResult } from '../../db/queries/checks.js';
 import type { CliContext } from '../context.js';
 import { createCliEngine } from '../engine.js';
 import { formatTable } from '../table.js';

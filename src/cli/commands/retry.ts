@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { retryDeadWork, type WorkKind } from '../../pipeline/worklist.js';
+import { retryDeadWork, type WorkKind } from '../../db/queries/work-items.js';
 import { UsageError } from '../../errors.js';
 import type { CliContext } from '../context.js';
 

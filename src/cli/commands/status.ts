@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type AlertCondition, readStatus, statusAlerts } from '../../pipeline/status.js';
+import { type AlertCondition, readStatus, statusAlerts } from '../../db/queries/status.js';
 import { parseFailOn } from '../args.js';
 import type { CliContext } from '../context.js';
 import type { SetExit } from './index.js';

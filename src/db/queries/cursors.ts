@@ -1,5 +1,5 @@
-import { queryRows, sql } from '../db/client.js';
-import type { Executor } from '../db/rows.js';
+import { queryRows, sql } from '../client.js';
+import type { Executor } from '../rows.js';
 
 /** Cursor names. */
 export const GAME_CHANGES_CURSOR = 'game_changes';

@@ -1,8 +1,8 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { queryRows, sql } from '../db/client.js';
-import { upsertRows, type Executor } from '../db/rows.js';
-import { games, teams, venues } from '../db/schema/index.js';
-import type { GameRow } from '../extract/index.js';
+import { queryRows, sql } from '../client.js';
+import { upsertRows, type Executor } from '../rows.js';
+import { games, teams, venues } from '../schema/index.js';
+import type { GameRow } from '../../extract/index.js';
 
 /** Link columns: kept when a later listing of the same game lacks them. */
 const LINK_COLUMNS = new Set([

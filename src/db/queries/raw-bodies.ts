@@ -1,5 +1,5 @@
-import { queryRows, sql } from '../db/client.js';
-import type { Executor } from '../db/rows.js';
+import { queryRows, sql } from '../client.js';
+import type { Executor } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';
 
@@ -105,4 +105,66 @@ export async function upsertPeopleBodies(
     from json_to_recordset(${`[${rows}]`}::text::json) as r(id int, sha text, body json)
     on conflict (person_id) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
       fetched_at = excluded.fetched_at, run_id = excluded.run_id`);
+}
+
+/** The stored requests of some operations (raw.responses), oldest first. */
+export async function listStoredRequests(db: Executor, operations: readonly string[]): Promise<Array<{ operation: string; paramsKey: string }>> {
+  return queryRows<{ operation: string; paramsKey: string }>(
+    db,
+    sql`select operation, params_key as "paramsKey" from raw.responses
+        where operation = any(string_to_array(${operations.join(',')}, ',')) order by fetched_at, operation, params_key`,
+  );
+}
+
+/** The stored body of one request (raw.responses) as received. */
+export async function readResponseBody(db: Executor, operation: string, paramsKey: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ body: string }>(
+    db,
+    sql`select body::text as body from raw.responses where operation = ${operation} and params_key = ${paramsKey}`,
+  );
+  return row?.body;
+}
+
+/** The stored requests and bodies of some operations (raw.responses), oldest first. */
+export async function readResponses(
+  db: Executor,
+  operations: readonly string[],
+): Promise<Array<{ operation: string; paramsKey: string; body: string }>> {
+  return queryRows<{ operation: string; paramsKey: string; body: string }>(
+    db,
+    sql`select operation, params_key as "paramsKey", body::text as body from raw.responses
+        where operation = any(string_to_array(${operations.join(',')}, ','))
+        order by fetched_at`,
+  );
+}
+
+/** Games whose two bodies are stored. */
+export async function countStoredGames(db: Executor): Promise<number> {
+  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from raw.boxscores b join raw.play_by_play p using (game_pk)`);
+  return Number(total?.n ?? 0);
+}
+
+export interface StoredGame {
+  gamePk: number;
+  box: string;
+  pbp: string;
+  /** The stored /winProbability body, when the game was loaded with that extra. */
+  win: string | null;
+}
+
+/** A keyset page of stored games after `afterGamePk`, with their bodies as text. */
+export async function readStoredGames(db: Executor, afterGamePk: number, limit: number): Promise<StoredGame[]> {
+  return queryRows<StoredGame>(
+    db,
+    sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
+        from raw.boxscores b join raw.play_by_play p using (game_pk)
+        left join raw.win_probability w using (game_pk)
+        where b.game_pk > ${afterGamePk} order by b.game_pk limit ${limit}`,
+  );
+}
+
+/** Every stored person body, by person id. */
+export async function readPeopleBodies(db: Executor): Promise<string[]> {
+  const rows = await queryRows<{ body: string }>(db, sql`select body::text as body from raw.people order by person_id`);
+  return rows.map((r) => r.body);
 }

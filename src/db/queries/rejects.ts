@@ -1,7 +1,7 @@
-import type { Executor } from '../db/rows.js';
-import { insertRows } from '../db/rows.js';
-import { rejects } from '../db/schema/index.js';
-import type { RejectRow } from '../extract/types.js';
+import type { Executor } from '../rows.js';
+import { insertRows } from '../rows.js';
+import { rejects } from '../schema/index.js';
+import type { RejectRow } from '../../extract/types.js';
 
 /** A `\u0000` escape in JSON text (not an escaped backslash followed by "u0000"). */
 const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;

@@ -1,16 +1,26 @@
 import { hostname } from 'node:os';
 import type { SQL } from 'drizzle-orm';
-import { queryRows, sql } from '../db/client.js';
-import type { Executor } from '../db/rows.js';
-import { describeError } from '../errors.js';
-import type { RunCounts } from './context.js';
-import { isProcessAlive } from '../process-alive.js';
+import { queryRows, sql } from '../client.js';
+import type { Executor } from '../rows.js';
+import { describeError } from '../../errors.js';
+import { isProcessAlive } from '../../process-alive.js';
 
 /** `partial`: the job ran to its end without an error but left work unfinished (a backfill with games pending or dead). */
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';
 
+/** The counts a run writes to its ledger row (a pipeline run's counts have these and more). */
+export interface LedgerCounts {
+  requested: number;
+  fetched: number;
+  unchanged: number;
+  loaded: number;
+  failed: number;
+  rejected: number;
+  requests: number;
+}
+
 /** The ledger's count columns set from a run's counts. */
-function countColumns(c: RunCounts): SQL {
+function countColumns(c: LedgerCounts): SQL {
   return sql`requested = ${c.requested}, fetched = ${c.fetched}, unchanged = ${c.unchanged}, loaded = ${c.loaded},
     failed = ${c.failed}, rejected = ${c.rejected}, requests = ${c.requests}`;
 }
@@ -32,7 +42,7 @@ export async function startRun(
 }
 
 /** Write the counts so far (and a heartbeat) without closing the run. */
-export async function heartbeatRun(db: Executor, runId: number, counts: RunCounts): Promise<void> {
+export async function heartbeatRun(db: Executor, runId: number, counts: LedgerCounts): Promise<void> {
   await db.execute(sql`update ingest.runs set heartbeat_at = now(), ${countColumns(counts)} where run_id = ${runId}`);
 }
 
@@ -41,7 +51,7 @@ export async function finishRun(
   db: Executor,
   runId: number,
   status: RunStatus,
-  counts: RunCounts,
+  counts: LedgerCounts,
   error?: unknown,
   details?: Record<string, unknown>,
 ): Promise<void> {

@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
-import { queryRows, sql } from '../db/client.js';
-import type { Executor } from '../db/rows.js';
-import { describeError, isRetryable } from '../errors.js';
-import { isProcessAlive } from '../process-alive.js';
+import { queryRows, sql } from '../client.js';
+import type { Executor } from '../rows.js';
+import { describeError, isRetryable } from '../../errors.js';
+import { isProcessAlive } from '../../process-alive.js';
 
 export type WorkKind = 'game' | 'person';
 
@@ -243,4 +243,18 @@ export async function retryDeadWork(db: Executor, filter: { kind?: WorkKind; key
 export async function countPending(db: Executor): Promise<number> {
   const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'pending'`);
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Game work items of official dates `start`…`end` that are not done: pending (retries not yet due
+ * included) or dead. A game another live worker holds (its lease renewed) is in hand, not counted.
+ */
+export async function unfinishedGamesBetween(db: Executor, start: string, end: string): Promise<{ pending: number; dead: number }> {
+  const [row] = await queryRows<{ pending: number; dead: number }>(
+    db,
+    sql`select count(*) filter (where status = 'pending' and (lease_expires_at is null or lease_expires_at < now()))::int as pending,
+               count(*) filter (where status = 'dead')::int as dead
+        from ingest.work_items where kind = 'game' and official_date between ${start} and ${end}`,
+  );
+  return { pending: row?.pending ?? 0, dead: row?.dead ?? 0 };
 }
