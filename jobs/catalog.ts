@@ -6,9 +6,9 @@ import { rebuildJob } from './rebuild.js';
 import { referenceJob } from './reference.js';
 import { snapshotJob } from './snapshot.js';
 import { syncJob } from './sync.js';
-import type { JobDefinition } from './types.js';
+import type { AnyJob } from './types.js';
 
 /** Every job; the daemon schedules those with a cron. */
-export const jobCatalog: ReadonlyArray<JobDefinition<never>> = [syncJob, nightlyJob, referenceJob, snapshotJob, backfillJob, rebuildJob, checkJob, drainJob] as never;
+export const jobCatalog: readonly AnyJob[] = [syncJob, nightlyJob, referenceJob, snapshotJob, backfillJob, rebuildJob, checkJob, drainJob];
 
 export { backfillJob, checkJob, drainJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };

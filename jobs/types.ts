@@ -14,6 +14,15 @@ export interface JobDefinition<A = Record<string, unknown>> {
   run(deps: EngineDeps, args: A): Promise<RunResult<unknown>>;
 }
 
-export function defineJob<A>(job: JobDefinition<A>): JobDefinition<A> {
-  return job;
+/** A defined job: its definition, and a run from unparsed input for callers that hold jobs of every kind. */
+export interface Job<A = Record<string, unknown>> extends JobDefinition<A> {
+  /** Parse `input` with the job's own schema (defaults applied, a bad value throws), then run. */
+  runWith(deps: EngineDeps, input: unknown): Promise<RunResult<unknown>>;
+}
+
+/** A job of any argument type, as a catalogue holds it. */
+export type AnyJob = Pick<Job, 'name' | 'description' | 'cron' | 'runWith'>;
+
+export function defineJob<A>(job: JobDefinition<A>): Job<A> {
+  return { ...job, runWith: (deps, input) => job.run(deps, job.args.parse(input)) };
 }

@@ -75,6 +75,13 @@ export interface ApiClient {
   call<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiResponse<ResponseOf<N>>>;
   /** Validate and return the absolute URL; no request. */
   buildUrl<N extends OperationName>(name: N, params: ParamsOf<N>): string;
+  /**
+   * `call` for an operation named at run time (a snapshot catalogue, `dugout api`): the name and
+   * parameters are checked against the operation when called, not by the compiler; the body is `unknown`.
+   */
+  callByName(name: string, params: Readonly<Record<string, unknown>>, opts?: CallOptions): Promise<ApiResponse<unknown>>;
+  /** `buildUrl` for an operation named at run time. */
+  urlByName(name: string, params: Readonly<Record<string, unknown>>): string;
   readonly stats: ClientStats;
 }
 
@@ -129,38 +136,40 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return { url, schema };
   }
 
+  async function send(name: string, params: unknown, callOpts: CallOptions): Promise<ApiResponse<never>> {
+    const { url, schema } = resolve(name, params);
+    return opts.queue.run(
+      async (signal) => {
+        const started = performance.now();
+        const report = (status: number | 'error') =>
+          opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
+        let res: Awaited<ReturnType<typeof getJson>>;
+        try {
+          res = await getJson({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+        } catch (err) {
+          report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
+          throw err;
+        }
+        report(res.status);
+        if (schema) {
+          const checked = schema.safeParse(res.body);
+          if (!checked.success) {
+            const issue = checked.error.issues[0];
+            throw new BadBodyError(url, `unexpected shape at ${issue?.path.join('.') || '(top)'}: ${issue?.message}`);
+          }
+        }
+        // The schema only checks: the caller gets the body as parsed, unknown keys and all.
+        return res as ApiResponse<never>;
+      },
+      { priority: callOpts.priority, signal: callOpts.signal },
+    );
+  }
+
   return {
-    async call(name, params, callOpts = {}) {
-      const { url, schema } = resolve(name, params);
-      return opts.queue.run(
-        async (signal) => {
-          const started = performance.now();
-          const report = (status: number | 'error') =>
-            opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
-          let res: Awaited<ReturnType<typeof getJson>>;
-          try {
-            res = await getJson({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
-          } catch (err) {
-            report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
-            throw err;
-          }
-          report(res.status);
-          if (schema) {
-            const checked = schema.safeParse(res.body);
-            if (!checked.success) {
-              const issue = checked.error.issues[0];
-              throw new BadBodyError(url, `unexpected shape at ${issue?.path.join('.') || '(top)'}: ${issue?.message}`);
-            }
-          }
-          // The schema only checks: the caller gets the body as parsed, unknown keys and all.
-          return res as ApiResponse<never>;
-        },
-        { priority: callOpts.priority, signal: callOpts.signal },
-      );
-    },
-    buildUrl(name, params) {
-      return resolve(name, params).url;
-    },
+    call: (name, params, callOpts = {}) => send(name, params, callOpts),
+    callByName: (name, params, callOpts = {}) => send(name, params, callOpts),
+    buildUrl: (name, params) => resolve(name, params).url,
+    urlByName: (name, params) => resolve(name, params).url,
     stats,
   };
 }

@@ -127,6 +127,7 @@ export const hydrate = param('hydrate', 'query', 'array', 'string', 'array', { s
 
 /** Tag parameters that the interface cuts off as "N more parameters: not shown" (filled in from the Swagger). */
 export function fromSwagger<const P extends readonly ParamDef[]>(...params: P): P {
+  // `map` loses the tuple's element types; only `source` changes, so each element keeps its type.
   return params.map((d) => ({ ...d, source: 'swagger' as const })) as unknown as P;
 }
 

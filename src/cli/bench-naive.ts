@@ -32,7 +32,7 @@ export async function runNaiveLoad(database: Database, baseUrl: string, gamePks:
         on conflict (game_pk) do update set body = excluded.body`);
       await tx.execute(sql`insert into raw.play_by_play (game_pk, body, body_sha256) values (${pk}, ${pbpText}::text::json, '')
         on conflict (game_pk) do update set body = excluded.body`);
-      const sets: Array<[PgTable, Record<string, unknown>[]]> = [
+      const sets: Array<[PgTable, readonly object[]]> = [
         [plays, extracted.plays],
         [pitches, extracted.pitches],
         [battingLines, extracted.battingLines],
@@ -56,11 +56,11 @@ export async function runNaiveLoad(database: Database, baseUrl: string, gamePks:
 }
 
 /** snake_case SQL column names → the drizzle table's property names. */
-function toDrizzle(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
+function toDrizzle(table: PgTable, row: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [prop, col] of Object.entries(getTableColumns(table))) {
     if (!(col.name in row)) continue;
-    const v = row[col.name];
+    const v = (row as Record<string, unknown>)[col.name];
     out[prop] = col.columnType === 'PgTimestamp' && typeof v === 'string' ? new Date(v) : v;
   }
   return out;

@@ -83,6 +83,8 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
     connect_timeout: 10,
     connection: { application_name: 'dugout' },
   });
+  // Both drivers give a PgDatabase over the same schema; Db is what they have in common (execute,
+  // transaction), and the driver-specific result types are never used through it.
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -150,6 +152,7 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const client = dir ? await PGlite.create(path.resolve(dir)) : await PGlite.create();
+    // As for postgres.js above: the PGlite database seen through the drivers' common type.
     const db = drizzle(client, { schema }) as unknown as Db;
     let closed = false;
     return {

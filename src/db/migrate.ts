@@ -27,6 +27,7 @@ export async function runMigrations(
   if (database.kind === 'pglite') {
     const before = await countApplied(database.db);
     const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // The PGlite migrator wants the PGlite driver's own database type; this one is it (kind === 'pglite').
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     const applied = (await countApplied(database.db)) - before;
     log?.info({ applied, database: database.describe }, 'migrations applied');

@@ -5,7 +5,8 @@ import type { Db } from './client.js';
 /** A transaction or the database: both run the same statements. */
 export type Executor = Pick<Db, 'execute'>;
 
-type Row = Record<string, unknown>;
+/** A row to write: any object whose keys are column names (keys that are not columns are ignored). */
+type Row = object;
 
 interface TableInfo {
   qualified: SQL;
@@ -36,7 +37,7 @@ function tableInfo(table: PgTable): TableInfo {
 /** Rows per statement: keeps each JSON parameter at a few MB. */
 const CHUNK = 5000;
 
-function columnList(info: TableInfo, rows: Row[], extra: Record<string, unknown>): string[] {
+function columnList(info: TableInfo, rows: readonly Row[], extra: Record<string, unknown>): string[] {
   const cols = new Set<string>();
   // Union of keys: partial rows (e.g. a team known only by id and name) may differ in their keys.
   for (const row of rows) for (const k of Object.keys(row)) if (info.columns.has(k)) cols.add(k);
@@ -44,7 +45,7 @@ function columnList(info: TableInfo, rows: Row[], extra: Record<string, unknown>
   return [...cols];
 }
 
-function selectFrom(info: TableInfo, cols: string[], rows: Row[], extra: Record<string, unknown>): SQL {
+function selectFrom(info: TableInfo, cols: string[], rows: readonly Row[], extra: Record<string, unknown>): SQL {
   const json = JSON.stringify(extra && Object.keys(extra).length ? rows.map((r) => ({ ...r, ...extra })) : rows);
   const colSql = sql.raw(cols.map((c) => `r."${c}"`).join(', '));
   return sql`select ${colSql} from json_populate_recordset(null::${info.qualified}, ${json}::text::json) as r`;
@@ -55,7 +56,7 @@ function selectFrom(info: TableInfo, cols: string[], rows: Row[], extra: Record<
  * `json_populate_recordset` types them by the table, so there is no 65,534-parameter ceiling and
  * the same SQL runs on postgres.js and PGlite. Keys that are not columns are ignored.
  */
-export async function insertRows(tx: Executor, table: PgTable, rows: Row[], extra: Record<string, unknown> = {}): Promise<number> {
+export async function insertRows(tx: Executor, table: PgTable, rows: readonly Row[], extra: Record<string, unknown> = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
   const cols = columnList(info, rows, extra);
@@ -76,7 +77,7 @@ export async function insertRows(tx: Executor, table: PgTable, rows: Row[], extr
 export async function upsertRows(
   tx: Executor,
   table: PgTable,
-  rows: Row[],
+  rows: readonly Row[],
   opts: { extra?: Record<string, unknown>; keepExisting?: boolean; touch?: string; newerBy?: string } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -107,7 +108,7 @@ export async function upsertRows(
  * Update existing rows by primary key from the given columns (rows absent from the table are
  * ignored): one statement per 5,000 rows, typed by the table like {@link insertRows}.
  */
-export async function updateRows(tx: Executor, table: PgTable, rows: Row[], extra: Record<string, unknown> = {}): Promise<number> {
+export async function updateRows(tx: Executor, table: PgTable, rows: readonly Row[], extra: Record<string, unknown> = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
   const cols = columnList(info, rows, extra).filter((c) => !info.primaryKey.includes(c));

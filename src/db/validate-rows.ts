@@ -17,13 +17,16 @@ import type { RejectRow } from '../extract/types.js';
 export interface RowValidator {
   readonly target: string;
   /** With `partial`, absent columns are not required (an update of some columns). */
-  validate(rows: readonly Record<string, unknown>[], opts?: { partial?: boolean }): {
-    rows: Record<string, unknown>[];
+  validate<T extends object>(rows: readonly T[], opts?: { partial?: boolean }): {
+    rows: T[];
     rejects: RejectRow[];
   };
 }
 
 type Check = (value: unknown) => string | null;
+
+/** A row's fields by column name (a row is any object keyed by column names). */
+const fieldsOf = (row: object) => row as Record<string, unknown>;
 
 const INT_RANGES: Record<string, [number, number]> = {
   PgInteger: [-2_147_483_648, 2_147_483_647],
@@ -68,15 +71,16 @@ export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean
     }));
   return {
     target,
-    validate(rows, vopts = {}) {
-      const kept: Record<string, unknown>[] = [];
+    validate<T extends object>(rows: readonly T[], vopts: { partial?: boolean } = {}) {
+      const kept: T[] = [];
       const rejects: RejectRow[] = [];
       const seen = new Set<string>();
-      rows.forEach((row, i) => {
+      rows.forEach((typed, i) => {
+        const row = fieldsOf(typed);
         const gamePk = typeof row.game_pk === 'number' && Number.isInteger(row.game_pk) && row.game_pk > 0 && row.game_pk <= 2_147_483_647 ? row.game_pk : null;
         const keyText = keyColumns.map((k) => `${k}=${String(row[k])}`).join(',');
         const path = `${target}[${i}] (${keyText})`;
-        let fixed: Record<string, unknown> | undefined;
+        let fixed: T | undefined;
         let rowError: string | undefined;
         for (const col of columns) {
           const value = row[col.name];
@@ -102,8 +106,8 @@ export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean
             rowError = `${col.name} ${JSON.stringify(value)} is ${problem}`;
             break;
           }
-          fixed ??= { ...row };
-          fixed[col.name] = replacement;
+          fixed ??= { ...typed };
+          fieldsOf(fixed)[col.name] = replacement;
           rejects.push({
             game_pk: gamePk,
             target,
@@ -123,7 +127,7 @@ export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean
           }
           seen.add(keyText);
         }
-        kept.push(fixed ?? (row as Record<string, unknown>));
+        kept.push(fixed ?? typed);
       });
       return { rows: kept, rejects };
     },

@@ -117,6 +117,8 @@ function battingLine(personId: number, player: JsonObject, batting: JsonObject, 
   for (const [column, key] of BATTING_STATS) row[column] = toInt(batting[key]);
   const path = `teams.${ctx.side}.players.ID${personId}.stats.batting`;
   ctx.rejects.push(...fractionalCounts(ctx.gamePk, 'batting_lines', path, batting, BATTING_STATS.map(([, key]) => key)));
+  // The stat columns are set by name from BATTING_STATS above, which the compiler cannot follow;
+  // the column test (every row key is a column of its table) holds the shape.
   return row as unknown as BattingLineRow;
 }
 

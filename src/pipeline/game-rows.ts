@@ -1,4 +1,4 @@
-import type { GameRows, Rows } from '../db/queries/game-rows.js';
+import type { GameRows } from '../db/queries/game-rows.js';
 import {
   battingLines,
   fieldingCredits,
@@ -20,9 +20,10 @@ import {
   extractPlayDetail,
   extractWinProbability,
   type RejectRow,
+  type WinProbabilityRow,
 } from '../extract/index.js';
 
-import { createRowValidator } from '../db/validate-rows.js';
+import { createRowValidator, type RowValidator } from '../db/validate-rows.js';
 
 /** The validators of a game's tables: every integer column there is a count, an index or an id. */
 const VALIDATORS = {
@@ -46,57 +47,36 @@ const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: tr
  * so the rest of the game loads (see db/validate-rows.ts).
  */
 export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown, winProbability?: unknown): GameRows {
-  const raw = extractRawGameRows(gamePk, boxscore, playByPlay);
-  const rejected: RejectRow[] = [...raw.rejects];
-  const checked = (key: keyof typeof VALIDATORS): Rows => {
-    const { rows, rejects: bad } = VALIDATORS[key].validate(raw[key]);
-    rejected.push(...bad);
-    return rows;
-  };
-  const context = GAME_CONTEXT.validate([raw.gameContext], { partial: true });
-  rejected.push(...context.rejects);
-  let winRows: Rows | undefined;
-  if (winProbability !== undefined) {
-    const extracted = extractWinProbability(gamePk, winProbability);
-    const { rows, rejects: bad } = WIN_PROBABILITY.validate(extracted.rows as unknown as Rows);
-    rejected.push(...extracted.rejects, ...bad);
-    winRows = rows;
-  }
-  return {
-    plays: checked('plays'),
-    pitches: checked('pitches'),
-    battingLines: checked('battingLines'),
-    pitchingLines: checked('pitchingLines'),
-    runners: checked('runners'),
-    fieldingCredits: checked('fieldingCredits'),
-    playActions: checked('playActions'),
-    fieldingLines: checked('fieldingLines'),
-    officials: checked('officials'),
-    linescoreInnings: checked('linescoreInnings'),
-    gameContext: context.rows[0] ?? { game_pk: gamePk },
-    ...(winRows ? { winProbability: winRows } : {}),
-    rejects: rejected,
-  };
-}
-
-function extractRawGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown): GameRows {
   const box = extractBoxscore(gamePk, boxscore);
   const pbp = extractPlayByPlay(gamePk, playByPlay);
   const play = extractPlayDetail(gamePk, playByPlay);
   const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
-  const rows = (r: readonly object[]) => r as unknown as Rows;
+  const rejected: RejectRow[] = [...box.rejects, ...pbp.rejects, ...play.rejects, ...game.rejects];
+  const checked = <T extends object>(validator: RowValidator, rows: readonly T[], opts?: { partial?: boolean }): T[] => {
+    const { rows: kept, rejects: bad } = validator.validate(rows, opts);
+    rejected.push(...bad);
+    return kept;
+  };
+  let winRows: WinProbabilityRow[] | undefined;
+  if (winProbability !== undefined) {
+    const extracted = extractWinProbability(gamePk, winProbability);
+    rejected.push(...extracted.rejects);
+    winRows = checked(WIN_PROBABILITY, extracted.rows);
+  }
+  const [context] = checked(GAME_CONTEXT, [game.rows.gameContext], { partial: true });
   return {
-    plays: rows(pbp.rows.plays),
-    pitches: rows(pbp.rows.pitches),
-    battingLines: rows(box.rows.battingLines),
-    pitchingLines: rows(box.rows.pitchingLines),
-    runners: rows(play.rows.runners),
-    fieldingCredits: rows(play.rows.fieldingCredits),
-    playActions: rows(play.rows.playActions),
-    fieldingLines: rows(game.rows.fieldingLines),
-    officials: rows(game.rows.officials),
-    linescoreInnings: rows(game.rows.linescoreInnings),
-    gameContext: { ...game.rows.gameContext },
-    rejects: [...box.rejects, ...pbp.rejects, ...play.rejects, ...game.rejects],
+    plays: checked(VALIDATORS.plays, pbp.rows.plays),
+    pitches: checked(VALIDATORS.pitches, pbp.rows.pitches),
+    battingLines: checked(VALIDATORS.battingLines, box.rows.battingLines),
+    pitchingLines: checked(VALIDATORS.pitchingLines, box.rows.pitchingLines),
+    runners: checked(VALIDATORS.runners, play.rows.runners),
+    fieldingCredits: checked(VALIDATORS.fieldingCredits, play.rows.fieldingCredits),
+    playActions: checked(VALIDATORS.playActions, play.rows.playActions),
+    fieldingLines: checked(VALIDATORS.fieldingLines, game.rows.fieldingLines),
+    officials: checked(VALIDATORS.officials, game.rows.officials),
+    linescoreInnings: checked(VALIDATORS.linescoreInnings, game.rows.linescoreInnings),
+    gameContext: context ?? { game_pk: gamePk },
+    ...(winRows ? { winProbability: winRows } : {}),
+    rejects: rejected,
   };
 }

@@ -1,7 +1,7 @@
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { DugoutError } from '../errors.js';
-import { bodySha256, extractPerson } from '../extract/index.js';
+import { bodySha256, extractPerson, type PersonRow } from '../extract/index.js';
 import type { PipelineContext } from './context.js';
 import { upsertPeopleBodies } from '../db/queries/raw-bodies.js';
 import { type ClaimedItem, completeWork, failWork } from '../db/queries/work-items.js';
@@ -31,11 +31,11 @@ export async function loadPeopleBatch(ctx: PipelineContext, items: ClaimedItem[]
       return { id: Number(i.key), text: JSON.stringify(body), sha: bodySha256('person', body) };
     });
     await upsertPeopleBodies(tx, bodies, ctx.runId);
-    const rows: Record<string, unknown>[] = [];
+    const rows: PersonRow[] = [];
     for (const i of found) {
       const extracted = extractPerson(byId.get(Number(i.key)));
       rejects += extracted.rejects.length;
-      if (extracted.rows) rows.push(extracted.rows as unknown as Record<string, unknown>);
+      if (extracted.rows) rows.push(extracted.rows);
     }
     await upsertRows(tx, people, rows, { extra: { run_id: ctx.runId }, touch: 'updated_at' });
     for (const i of found) await completeWork(tx, i, ctx.runId, ctx.now());

@@ -1,6 +1,6 @@
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
-import { extractPerson, extractScheduleGames } from '../extract/index.js';
+import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
@@ -97,10 +97,10 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
 
 async function rebuildPeople(ctx: PipelineContext): Promise<number> {
   const bodies = await readPeopleBodies(ctx.db);
-  const out: Record<string, unknown>[] = [];
+  const out: PersonRow[] = [];
   for (const body of bodies) {
     const e = extractPerson(JSON.parse(body));
-    if (e.rows) out.push(e.rows as unknown as Record<string, unknown>);
+    if (e.rows) out.push(e.rows);
     ctx.counts.rejected += e.rejects.length;
   }
   await ctx.db.transaction((tx) => upsertRows(tx, people, out, { extra: { run_id: ctx.runId }, touch: 'updated_at' }));

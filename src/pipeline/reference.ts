@@ -34,19 +34,19 @@ export async function refreshReference(
  */
 export async function applyTeamsBody(tx: Executor, body: unknown, runId: number, season?: number): Promise<number> {
   const extracted = extractTeams(body);
-  await upsertRows(tx, teams, extracted.rows.teams as never[], { extra: { run_id: runId }, touch: 'updated_at', newerBy: 'season' });
+  await upsertRows(tx, teams, extracted.rows.teams, { extra: { run_id: runId }, touch: 'updated_at', newerBy: 'season' });
   if (season !== undefined) {
     const seasons = extractTeamSeasons(body, season);
-    await upsertRows(tx, teamSeasons, seasons.rows as never[], { extra: { run_id: runId }, touch: 'updated_at' });
+    await upsertRows(tx, teamSeasons, seasons.rows, { extra: { run_id: runId }, touch: 'updated_at' });
   }
-  await upsertTeamAndVenueRefs(tx, { venues: extracted.rows.venues as unknown as Array<Record<string, unknown>> }, runId);
+  await upsertTeamAndVenueRefs(tx, { venues: extracted.rows.venues }, runId);
   return extracted.rows.teams.length;
 }
 
 /** Upsert one configuration list into mlb.reference_codes; returns the number of codes. */
 export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<number> {
   const rows = extractReferenceList(list, body);
-  await upsertRows(tx, referenceCodes, rows as never[], { extra: { run_id: runId }, touch: 'updated_at' });
+  await upsertRows(tx, referenceCodes, rows, { extra: { run_id: runId }, touch: 'updated_at' });
   return rows.length;
 }
 
@@ -72,7 +72,7 @@ async function refreshOne(
 ): Promise<void> {
   if (ctx.signal.aborted) return;
   try {
-    const res = await ctx.client.call(operation as never, params as never, { signal: ctx.signal });
+    const res = await ctx.client.callByName(operation, params, { signal: ctx.signal });
     ctx.counts.requests++;
     const rows = await ctx.db.transaction(async (tx) => {
       await storeResponse(tx, operation, params, res.text, bodySha256('other', res.body), ctx.runId);

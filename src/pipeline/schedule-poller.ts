@@ -84,9 +84,9 @@ export async function applyScheduleBody(
   const extracted = extractScheduleGames(body, opts.sportId !== undefined ? { sportId: opts.sportId } : {});
   // A bad entry (a gamePk null or out of range, a negative score) is rejected alone: the other
   // games of the page are stored and queued.
-  const checked = SCHEDULE_GAMES.validate(extracted.rows as unknown as Array<Record<string, unknown>>, { partial: true });
+  const checked = SCHEDULE_GAMES.validate(extracted.rows, { partial: true });
   extracted.rejects.push(...checked.rejects);
-  const valid = checked.rows as unknown as typeof extracted.rows;
+  const valid = checked.rows;
   const rows = opts.gameTypes ? valid.filter((g) => opts.gameTypes!.includes(g.game_type)) : valid;
   const refs = teamsAndVenuesFromSchedule(body);
   let enqueued = 0;
@@ -97,7 +97,7 @@ export async function applyScheduleBody(
       rows.map((g) => g.game_pk),
       { withWinProbability: ctx.config.gameExtras.includes('winProbability') },
     );
-    await upsertTeamAndVenueRefs(tx, refs as never, ctx.runId);
+    await upsertTeamAndVenueRefs(tx, refs, ctx.runId);
     await upsertGames(tx, rows, ctx.runId);
     const work = rows
       .map((g) => decideGameWork(g, known.get(g.game_pk), opts))

@@ -216,7 +216,7 @@ async function fetchPages(ctx: PipelineContext, req: SnapshotRequest): Promise<P
   for (let offset = 0; ; ) {
     const params = req.paged ? { ...req.params, limit: req.paged.pageSize, offset } : req.params;
     ctx.counts.requested++;
-    const res = await ctx.client.call(req.operation as never, params as never, { signal: ctx.signal });
+    const res = await ctx.client.callByName(req.operation, params, { signal: ctx.signal });
     ctx.counts.requests++;
     ctx.counts.fetched++;
     if (!req.paged) return [{ params, body: res.body, text: res.text }];

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { getOperation, listOperations, type OperationName, type RegisteredOperation } from '../../api/index.js';
+import { getOperation, listOperations, type RegisteredOperation } from '../../api/index.js';
 import { ParamError } from '../../errors.js';
 import { createConfiguredClient } from '../api-client.js';
 import type { CliContext } from '../context.js';
@@ -30,9 +30,8 @@ export function registerApi(program: Command, ctx: CliContext, _setExit: SetExit
       const config = ctx.config();
       const log = ctx.log();
       const client = createConfiguredClient(config, log);
-      const name = op.qualifiedName as OperationName;
-      client.buildUrl(name, params as never); // validate before anything else happens
-      const res = await client.call(name, params as never);
+      client.urlByName(op.qualifiedName, params); // validate before anything else happens
+      const res = await client.callByName(op.qualifiedName, params);
       ctx.out(res.text);
     });
 }

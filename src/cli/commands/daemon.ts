@@ -60,7 +60,7 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
             run: async (signal: AbortSignal) => {
               const deps = { ...engine.deps, signal };
               if (await leadership.tryHold()) {
-                await j.run(deps, j.args.parse({}) as never);
+                await j.runWith(deps, {});
               } else if (j.name === 'sync') {
                 log.debug({ job: j.name }, 'another daemon leads: draining only');
                 await drainJob.run(deps, {});

@@ -14,28 +14,40 @@ import {
   playWinProbability,
   runners,
 } from '../schema/index.js';
-import type { RejectRow } from '../../extract/types.js';
+import type {
+  BattingLineRow,
+  FieldingCreditRow,
+  FieldingLineRow,
+  GameContextRow,
+  GameOfficialRow,
+  LinescoreInningRow,
+  PitchingLineRow,
+  PitchRow,
+  PlayActionRow,
+  PlayRow,
+  RejectRow,
+  RunnerRow,
+  WinProbabilityRow,
+} from '../../extract/types.js';
 import { markGameSeasonsStale } from './analytics.js';
 import { storeRejects } from './rejects.js';
 
-export type Rows = Record<string, unknown>[];
-
-/** Every derived row of one game, as extraction produced them. */
+/** Every derived row of one game, as extraction produced them (and validation kept them). */
 export interface GameRows {
-  plays: Rows;
-  pitches: Rows;
-  battingLines: Rows;
-  pitchingLines: Rows;
-  runners: Rows;
-  fieldingCredits: Rows;
-  playActions: Rows;
-  fieldingLines: Rows;
-  officials: Rows;
-  linescoreInnings: Rows;
+  plays: PlayRow[];
+  pitches: PitchRow[];
+  battingLines: BattingLineRow[];
+  pitchingLines: PitchingLineRow[];
+  runners: RunnerRow[];
+  fieldingCredits: FieldingCreditRow[];
+  playActions: PlayActionRow[];
+  fieldingLines: FieldingLineRow[];
+  officials: GameOfficialRow[];
+  linescoreInnings: LinescoreInningRow[];
   /** The game-context columns of mlb.games (an update of the game's row). */
-  gameContext: Record<string, unknown>;
+  gameContext: Pick<GameContextRow, 'game_pk'> & Partial<GameContextRow>;
   /** Win probability per play, when the game's winProbability body was fetched (else the stored rows stay). */
-  winProbability?: Rows;
+  winProbability?: WinProbabilityRow[];
   rejects: RejectRow[];
 }
 
@@ -78,7 +90,8 @@ export async function replaceGamesRows(
   for (const table of GAME_TABLES) {
     await tx.execute(sql`delete from ${sql.raw(table)} where game_pk = any(${pks}::int[])`);
   }
-  const all = (key: Exclude<keyof GameRows, 'rejects' | 'gameContext' | 'winProbability'>) => games.flatMap((g) => g.rows[key]);
+  type RowLists = Omit<GameRows, 'rejects' | 'gameContext' | 'winProbability'>;
+  const all = <K extends keyof RowLists>(key: K): object[] => games.flatMap((g): readonly object[] => g.rows[key]);
   const extra = { run_id: runId };
   let n = 0;
   n += await insertRows(tx, plays, all('plays'), extra);

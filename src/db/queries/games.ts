@@ -84,7 +84,8 @@ export async function readKnownGames(
   );
 }
 
-type Ref = Record<string, unknown>;
+/** A team or venue known by its id and name, with whatever other columns the mention gave. */
+type Ref = { name?: unknown };
 
 /**
  * Keep teams and venues known only from mentions in other bodies (a schedule's games, a team's
