@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysInRange } from '../src/dates.js';
 import { runBackfill } from '../src/pipeline/backfill.js';
-import { withRun } from '../src/pipeline/engine.js';
+import { withRun } from '../src/pipeline/run.js';
 import { defineJob } from './types.js';
 
 /** Longest date range one backfill accepts, in days (a season is given as `season`). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runChecks } from '../src/db/queries/checks.js';
-import { withRun } from '../src/pipeline/engine.js';
+import { withRun } from '../src/pipeline/run.js';
 import { defineJob } from './types.js';
 
 /** Reconciliation checks, recorded in ingest.runs (failed when any check has violations). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { drainWorklist } from '../src/pipeline/drain.js';
-import { withRun } from '../src/pipeline/engine.js';
+import { drainWorklist } from '../src/pipeline/load/drain.js';
+import { withRun } from '../src/pipeline/run.js';
 import { defineJob } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withRun } from '../src/pipeline/engine.js';
+import { withRun } from '../src/pipeline/run.js';
 import { runRebuild } from '../src/pipeline/rebuild.js';
 import { defineJob } from './types.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { withRun } from '../src/pipeline/engine.js';
-import { refreshReference } from '../src/pipeline/reference.js';
+import { withRun } from '../src/pipeline/run.js';
+import { refreshReference } from '../src/pipeline/load/reference.js';
 import { defineJob } from './types.js';
 
 /** Weekly: teams, venues and the configuration lists. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { withRun } from '../src/pipeline/engine.js';
-import { runSnapshot, snapshotNames } from '../src/pipeline/snapshots.js';
+import { withRun } from '../src/pipeline/run.js';
+import { runSnapshot, snapshotNames } from '../src/pipeline/load/snapshots.js';
 import { defineJob } from './types.js';
 
 const names = snapshotNames() as [string, ...string[]];

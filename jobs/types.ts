@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EngineDeps, RunResult } from '../src/pipeline/engine.js';
+import type { RunDeps, RunResult } from '../src/pipeline/run.js';
 
 /**
  * A job: a name, an optional cron schedule for `dugout daemon`, an args schema, and one call into
@@ -11,13 +11,13 @@ export interface JobDefinition<A = Record<string, unknown>> {
   /** node-cron expression (UTC) when the daemon runs it; none for on-demand jobs. */
   cron?: string;
   args: z.ZodType<A>;
-  run(deps: EngineDeps, args: A): Promise<RunResult<unknown>>;
+  run(deps: RunDeps, args: A): Promise<RunResult<unknown>>;
 }
 
 /** A defined job: its definition, and a run from unparsed input for callers that hold jobs of every kind. */
 export interface Job<A = Record<string, unknown>> extends JobDefinition<A> {
   /** Parse `input` with the job's own schema (defaults applied, a bad value throws), then run. */
-  runWith(deps: EngineDeps, input: unknown): Promise<RunResult<unknown>>;
+  runWith(deps: RunDeps, input: unknown): Promise<RunResult<unknown>>;
 }
 
 /** A job of any argument type, as a catalogue holds it. */

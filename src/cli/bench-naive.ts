@@ -13,7 +13,7 @@ import {
   plays,
   runners,
 } from '../db/schema/index.js';
-import { extractGameRows } from '../pipeline/game-rows.js';
+import { extractGameRows } from '../pipeline/load/game-rows.js';
 
 /**
  * The naive loader the benchmark compares against, written the way most scripts are: one request

@@ -12,7 +12,7 @@ import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { emptyTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './bench-naive.js';
-import { createConfiguredClient } from './api-client.js';
+import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
 
 export interface BenchOptions {

@@ -4,10 +4,10 @@ import { checkJob } from '../../jobs/check.js';
 import { syncJob } from '../../jobs/sync.js';
 import { queryRows, sql } from '../db/client.js';
 import type { CheckResult } from '../db/queries/checks.js';
-import type { EngineDeps, RunResult } from '../pipeline/engine.js';
-import { createConfiguredClient } from './api-client.js';
-import type { CliContext } from './context.js';
-import { createProgress } from './progress.js';
+import type { RunDeps, RunResult } from '../pipeline/run.js';
+import { createConfiguredClient } from '../app/client.js';
+import type { AppContext } from '../app/context.js';
+import { createProgress } from '../app/progress.js';
 import { formatTable } from './table.js';
 
 export interface DemoOptions {
@@ -24,7 +24,7 @@ export interface DemoOptions {
  * later a `sync` that picks up the new finals, a scoring correction and a changed person, then the
  * checks, and a summary. Returns the exit code.
  */
-export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<number> {
+export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<number> {
   const started = Date.now();
   const { createSimulator } = await import('../sim/index.js');
   const config = ctx.config();
@@ -45,7 +45,7 @@ export async function runDemo(ctx: CliContext, opts: DemoOptions): Promise<numbe
     // The simulator is local: the demo also loads every game's win probability (analytics.player_wpa).
     const demoConfig: typeof config = { ...config, statsapiBaseUrl: server.url, maxRps: 1000, concurrency: 8, gameExtras: ['winProbability'] };
     const client = createConfiguredClient(demoConfig, log);
-    const deps: EngineDeps = { database, client, config: demoConfig, log, now: () => sim.now() };
+    const deps: RunDeps = { database, client, config: demoConfig, log, now: () => sim.now() };
     ctx.out(`dugout demo: simulated season ${opts.season} served at ${server.url}; warehouse ${database.describe}`);
 
     ctx.out(`1. backfill ${firstDay} … ${lastDay} (${opts.days} simulated days)`);
@@ -80,7 +80,7 @@ function runLine(r: RunResult<unknown>): string {
   return `run ${r.runId} ${r.status}: ${c.gamesLoaded} games loaded, ${c.gamesUnchanged} unchanged, ${c.peopleLoaded} people, ${c.failed} failed, ${c.requests} requests`;
 }
 
-async function loadedGames(deps: EngineDeps): Promise<number[]> {
+async function loadedGames(deps: RunDeps): Promise<number[]> {
   const rows = await queryRows<{ gamePk: number }>(deps.database.db, sql`select game_pk as "gamePk" from raw.boxscores order by game_pk`);
   return rows.map((r) => Number(r.gamePk));
 }
@@ -91,7 +91,7 @@ function pickCorrection(loaded: number[], sim: { correctGame(pk?: number): { gam
 }
 
 /** The RE24 matrix of the loaded seasons: one row per base state, expected runs for 0, 1 and 2 outs. */
-async function re24Matrix(deps: EngineDeps): Promise<Array<Record<string, unknown>>> {
+async function re24Matrix(deps: RunDeps): Promise<Array<Record<string, unknown>>> {
   return queryRows<Record<string, unknown>>(
     deps.database.db,
     sql`select base_state as bases,
@@ -104,7 +104,7 @@ async function re24Matrix(deps: EngineDeps): Promise<Array<Record<string, unknow
   );
 }
 
-async function printSummary(ctx: CliContext, deps: EngineDeps, started: number): Promise<void> {
+async function printSummary(ctx: AppContext, deps: RunDeps, started: number): Promise<void> {
   const db = deps.database.db;
   const [counts] = await queryRows<Record<string, number>>(
     db,

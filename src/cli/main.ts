@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { capError, DugoutError, describeError, redactSecrets, UsageError } from '../errors.js';
-import { type CliContext, createCliContext } from './context.js';
+import { type AppContext, createAppContext } from '../app/context.js';
 import { registerCommands } from './commands/index.js';
 import { readVersion } from '../version.js';
 import { installFatalGuard } from './fatal-guard.js';
@@ -16,7 +16,7 @@ export class ExitCode {
 }
 
 /** Build the commander program. Commands read config and open the database only when they run. */
-export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
+export function buildProgram(ctx: AppContext, setExit: (code: number) => void): Command {
   const program = new Command('dugout')
     .description('Load the MLB Stats API into a PostgreSQL warehouse.')
     .version(readVersion(), '-V, --version')
@@ -37,7 +37,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 
 /** Run the CLI; resolves to the process exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  const ctx = createCliContext(env);
+  const ctx = createAppContext(env);
   const guard = installFatalGuard({
     log: () => {
       try {
@@ -75,7 +75,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
 }
 
-function reportError(err: unknown, ctx: CliContext): number {
+function reportError(err: unknown, ctx: AppContext): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
       return EXIT_OK;

@@ -1,8 +1,8 @@
 import { unfinishedGamesBetween } from '../db/queries/work-items.js';
 import type { PipelineContext } from './context.js';
-import { drainWorklist } from './drain.js';
-import { pollSchedule } from './schedule-poller.js';
-import { ensureTeamSeasons } from './reference.js';
+import { drainWorklist } from './load/drain.js';
+import { pollSchedule } from './poll/schedule.js';
+import { ensureTeamSeasons } from './load/reference.js';
 import { ensureReference } from './sync.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
 

@@ -4,7 +4,7 @@ import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
-import { extractGameRows } from './game-rows.js';
+import { extractGameRows } from './load/game-rows.js';
 import { upsertGames } from '../db/queries/games.js';
 import {
   countStoredGames,
@@ -15,8 +15,8 @@ import {
   readStoredGames,
 } from '../db/queries/raw-bodies.js';
 import { REFERENCE_LISTS } from '../extract/reference.js';
-import { applyReferenceList, applyTeamsBody } from './reference.js';
-import { rebuildSnapshots } from './snapshots.js';
+import { applyReferenceList, applyTeamsBody } from './load/reference.js';
+import { rebuildSnapshots } from './load/snapshots.js';
 
 /** Games re-derived per transaction (one delete and one insert per table for the batch). */
 const REBUILD_BATCH = 25;

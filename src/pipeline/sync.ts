@@ -1,11 +1,11 @@
 import { shiftDate } from '../dates.js';
-import { pollGameChanges, pollPeopleChanges } from './changes-poller.js';
+import { pollGameChanges, pollPeopleChanges } from './poll/changes.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import type { PipelineContext } from './context.js';
-import { drainWorklist } from './drain.js';
+import { drainWorklist } from './load/drain.js';
 import { missingReference } from '../db/queries/reference.js';
-import { ensureTeamSeasons, refreshReference } from './reference.js';
-import { pollSchedule } from './schedule-poller.js';
+import { ensureTeamSeasons, refreshReference } from './load/reference.js';
+import { pollSchedule } from './poll/schedule.js';
 
 /** The schedule window and sports of a pass; the jobs (`sync`, `nightly`) own their defaults. */
 export interface SyncOptions {

@@ -4,7 +4,7 @@ import { upsertRows } from '../../src/db/rows.js';
 import { people } from '../../src/db/schema/index.js';
 import { extractPerson, gameFromFeed, splitFeedLive } from '../../src/extract/index.js';
 import { replaceGameRows } from '../../src/db/queries/game-rows.js';
-import { extractGameRows } from '../../src/pipeline/game-rows.js';
+import { extractGameRows } from '../../src/pipeline/load/game-rows.js';
 import { refreshStaleSeasons } from '../../src/db/queries/analytics.js';
 import { upsertGames } from '../../src/db/queries/games.js';
 import { describeRecorded, fixture } from '../fixtures.js';

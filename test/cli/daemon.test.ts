@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../src/db/client.js';
 import { runCli } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../helpers/db.js';
-import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 describe('dugout daemon', () => {
   let h: SimHarness;

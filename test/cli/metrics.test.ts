@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { runCli } from '../helpers/cli.js';
 import { canRunThrowawayCluster, freePort, startThrowawayCluster, type ThrowawayCluster } from '../helpers/cluster.js';
-import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 /** Samples of a Prometheus text exposition, after checking every line is well formed. */
 function parseExposition(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {

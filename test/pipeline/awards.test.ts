@@ -6,7 +6,7 @@ import { extractAwardCatalogue, extractPersonAwards } from '../../src/extract/aw
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, tableDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -88,7 +88,7 @@ describe('dugout snapshot awards against the simulator', () => {
     await t?.drop();
   });
 
-  const snapshot = (args: Record<string, unknown>) => snapshotJob.run(engineDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
+  const snapshot = (args: Record<string, unknown>) => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
   const fetchedPeople = () => scalar(t.database.db, "select count(distinct params_key) from raw.snapshots where operation = 'person.award'");
 
   it('without a roster or a game of the season there is nobody to ask about: only the catalogue', { timeout: 60_000 }, async () => {
@@ -163,7 +163,7 @@ describe('dugout snapshot awards against the simulator', () => {
     const before = await digest();
     for (const table of tables) await t.database.db.execute(sql.raw(`delete from ${table}`));
     const requests = h.sim.requestLog.length;
-    const run = await rebuildJob.run(engineDeps(t.database, { ...h, url: 'http://127.0.0.1:9/api' }), {});
+    const run = await rebuildJob.run(runDeps(t.database, { ...h, url: 'http://127.0.0.1:9/api' }), {});
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(h.sim.requestLog.length).toBe(requests);
     expect(await digest()).toEqual(before);

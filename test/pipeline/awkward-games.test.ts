@@ -4,7 +4,7 @@ import { syncJob } from '../../jobs/sync.js';
 import { queryRows, sql } from '../../src/db/client.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
-import { engineDeps, type SimHarness, startSim } from '../helpers/engine.js';
+import { runDeps, type SimHarness, startSim } from '../helpers/run.js';
 
 type Listing = {
   gamePk: number;
@@ -55,7 +55,7 @@ describe('suspended and postponed games', () => {
   it('parks a suspended game as deferred and loads it once its resumption is final', { timeout: 240_000 }, async () => {
     const pk = suspended.gamePk;
     const originalDate = suspended.officialDate;
-    const run = await backfillJob.run(engineDeps(t.database, h), { range: { startDate: originalDate, endDate: originalDate } });
+    const run = await backfillJob.run(runDeps(t.database, h), { range: { startDate: originalDate, endDate: originalDate } });
     expect(run.status).toBe('succeeded');
     const db = t.database.db;
     const [game] = await queryRows<{ state: string; od: string }>(db, sql`select coded_game_state as state, official_date::text as od from mlb.games where game_pk = ${pk}`);
@@ -66,7 +66,7 @@ describe('suspended and postponed games', () => {
     expect(await scalar(db, `select count(*) from mlb.plays where game_pk = ${pk}`)).toBe(0);
 
     h.sim.setNow(new Date(Date.parse(`${suspended.date}T00:00:00Z`) + 2 * 86_400_000 + 12 * 3_600_000));
-    const sync = await syncJob.run(engineDeps(t.database, h), { daysBack: 3, daysAhead: 1 });
+    const sync = await syncJob.run(runDeps(t.database, h), { daysBack: 3, daysAhead: 1 });
     expect(sync.status, String(sync.error)).toBe('succeeded');
     const [after] = await queryRows<Record<string, unknown>>(
       db,
@@ -84,7 +84,7 @@ describe('suspended and postponed games', () => {
     const pk = makeup.gamePk;
     const from = makeup.rescheduledFromDate!;
     h.sim.setNow(new Date(Date.parse(`${makeup.officialDate}T00:00:00Z`) + 2 * 86_400_000));
-    const run = await backfillJob.run(engineDeps(t.database, h), { range: { startDate: from, endDate: makeup.officialDate } });
+    const run = await backfillJob.run(runDeps(t.database, h), { range: { startDate: from, endDate: makeup.officialDate } });
     expect(run.status).toBe('succeeded');
     const db = t.database.db;
     const [g] = await queryRows<Record<string, unknown>>(

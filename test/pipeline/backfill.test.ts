@@ -6,7 +6,7 @@ import { queryRows, sql } from '../../src/db/client.js';
 import type { CheckResult } from '../../src/db/queries/checks.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, warehouseDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 describe('backfilling a simulated month', () => {
   let t: TestDatabase;
@@ -30,7 +30,7 @@ describe('backfilling a simulated month', () => {
   });
 
   it('loads every final game with its plays, pitches and lines, and every person', { timeout: 300_000 }, async () => {
-    const run = await backfillJob.run(engineDeps(t.database, h), { range });
+    const run = await backfillJob.run(runDeps(t.database, h), { range });
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.counts.gamesLoaded).toBe(finals.length);
     const db = t.database.db;
@@ -43,7 +43,7 @@ describe('backfilling a simulated month', () => {
       await scalar(db, 'select count(*) from (select person_id from mlb.batting_lines union select person_id from mlb.pitching_lines) x where person_id not in (select person_id from mlb.people)'),
     ).toBe(0);
     expect(await scalar(db, "select count(*) from ingest.work_items where status <> 'done'")).toBe(0);
-    const check = await checkJob.run(engineDeps(t.database, h), {});
+    const check = await checkJob.run(runDeps(t.database, h), {});
     const failed = ((check.result as { checks: CheckResult[] }).checks ?? []).filter((c) => !c.passed);
     expect(failed).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe('backfilling a simulated month', () => {
   it('changes nothing when run again', { timeout: 300_000 }, async () => {
     const before = await warehouseDigest(t.database.db);
     const requestsBefore = h.sim.requestLog.length;
-    const run = await backfillJob.run(engineDeps(t.database, h), { range });
+    const run = await backfillJob.run(runDeps(t.database, h), { range });
     expect(run.status).toBe('succeeded');
     expect(run.counts.gamesLoaded).toBe(0);
     expect(await warehouseDigest(t.database.db)).toEqual(before);
@@ -62,7 +62,7 @@ describe('backfilling a simulated month', () => {
   it('writes nothing when an unchanged game is fetched again (hash skip)', { timeout: 300_000 }, async () => {
     const before = await warehouseDigest(t.database.db);
     await t.database.db.execute(sql`update ingest.work_items set status = 'pending', next_attempt_at = now() where kind = 'game'`);
-    const run = await backfillJob.run(engineDeps(t.database, h), { range });
+    const run = await backfillJob.run(runDeps(t.database, h), { range });
     expect(run.counts.gamesUnchanged).toBe(finals.length);
     expect(run.counts.gamesLoaded).toBe(0);
     expect(await warehouseDigest(t.database.db)).toEqual(before);
@@ -75,7 +75,7 @@ describe('backfilling a simulated month', () => {
     }
     const offline = { ...h, url: 'http://127.0.0.1:9/api' };
     const requestsBefore = h.sim.requestLog.length;
-    const run = await rebuildJob.run(engineDeps(t.database, offline), {});
+    const run = await rebuildJob.run(runDeps(t.database, offline), {});
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(h.sim.requestLog.length).toBe(requestsBefore);
     expect(await warehouseDigest(t.database.db)).toEqual(before);

@@ -3,7 +3,7 @@ import { backfillJob } from '../../jobs/backfill.js';
 import { queryRows, sql } from '../../src/db/client.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
-import { engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code rewrites untyped JSON bodies
@@ -62,7 +62,7 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
       }
       return body;
     });
-    const run = await backfillJob.run(engineDeps(t.database, { ...h, url: proxy.url }), { range: { startDate: date, endDate: date } });
+    const run = await backfillJob.run(runDeps(t.database, { ...h, url: proxy.url }), { range: { startDate: date, endDate: date } });
     expect(run.status, String(run.error)).toBe('succeeded');
   }, 240_000);
   afterAll(async () => {

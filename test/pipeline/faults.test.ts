@@ -6,7 +6,7 @@ import type { CheckResult } from '../../src/db/queries/checks.js';
 import { readStatus } from '../../src/db/queries/status.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, warehouseDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 let t: TestDatabase;
 let h: SimHarness;
@@ -35,20 +35,20 @@ describe('a backfill against a faulty API', () => {
       probabilities: { '429': 0.04, '500': 0.05, '503': 0.03, truncated: 0.05, messageNumber: 0.03 },
       retryAfterSeconds: 1,
     });
-    const run = await backfillJob.run(engineDeps(t.database, h, { maxAttempts: 8 }), { range });
+    const run = await backfillJob.run(runDeps(t.database, h, { maxAttempts: 8 }), { range });
     const faults = h.sim.requestLog.filter((r) => r.status >= 400);
     expect(faults.length).toBeGreaterThan(5);
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(await scalar(t.database.db, 'select count(*) from raw.boxscores')).toBe(finals.length);
     expect(await scalar(t.database.db, "select count(*) from ingest.work_items where status <> 'done'")).toBe(0);
-    const check = await checkJob.run(engineDeps(t.database, h), {});
+    const check = await checkJob.run(runDeps(t.database, h), {});
     expect(((check.result as { checks: CheckResult[] }).checks ?? []).filter((c) => !c.passed)).toEqual([]);
   });
 
   it('parks a 404 game as a visible dead letter while the rest load', { timeout: 240_000 }, async () => {
     const missing = finals[2]!;
     h.sim.setFaults({ notFoundGamePks: [missing] });
-    const run = await backfillJob.run(engineDeps(t.database, h), { range });
+    const run = await backfillJob.run(runDeps(t.database, h), { range });
     expect(run.status).toBe('failed');
     expect(await scalar(t.database.db, 'select count(*) from raw.boxscores')).toBe(finals.length - 1);
     const status = await readStatus(t.database.db, t.database.describe);
@@ -57,7 +57,7 @@ describe('a backfill against a faulty API', () => {
     ]);
     const boxscoreRequests = h.sim.requestLog.filter((r) => r.path.includes(`/game/${missing}/boxscore`));
     expect(boxscoreRequests).toHaveLength(1); // a 404 is not retried
-    const check = await checkJob.run(engineDeps(t.database, h), {});
+    const check = await checkJob.run(runDeps(t.database, h), {});
     const failed = ((check.result as { checks: CheckResult[] }).checks ?? []).filter((c) => !c.passed);
     expect(failed.map((c) => c.name)).toEqual(['final_games_have_bodies']);
     expect(failed[0]!.examples[0]).toMatchObject({ game_pk: missing });
@@ -66,12 +66,12 @@ describe('a backfill against a faulty API', () => {
 
 describe('dugout check', () => {
   it('fails, naming the game, when a row is deleted by hand', { timeout: 240_000 }, async () => {
-    await backfillJob.run(engineDeps(t.database, h), { range });
+    await backfillJob.run(runDeps(t.database, h), { range });
     const target = finals[0]!;
     await t.database.db.execute(
       sql`delete from mlb.plays where game_pk = ${target} and at_bat_index = (select max(at_bat_index) from mlb.plays where game_pk = ${target})`,
     );
-    const check = await checkJob.run(engineDeps(t.database, h), {});
+    const check = await checkJob.run(runDeps(t.database, h), {});
     expect(check.status).toBe('failed');
     const failed = ((check.result as { checks: CheckResult[] }).checks ?? []).filter((c) => !c.passed);
     expect(failed.map((c) => c.name)).toContain('plays_vs_plate_appearances');
@@ -81,12 +81,12 @@ describe('dugout check', () => {
 
 describe('DUGOUT_GAME_SOURCE=feed', () => {
   it('loads the same rows from one feed/live request per game', { timeout: 240_000 }, async () => {
-    await backfillJob.run(engineDeps(t.database, h), { range });
+    await backfillJob.run(runDeps(t.database, h), { range });
     const viaBoxscore = await warehouseDigest(t.database.db);
     const other = await createTestDatabase();
     try {
       const before = h.sim.requestLog.length;
-      const run = await backfillJob.run(engineDeps(other.database, h, { gameSource: 'feed' }), { range });
+      const run = await backfillJob.run(runDeps(other.database, h, { gameSource: 'feed' }), { range });
       expect(run.status, String(run.error)).toBe('succeeded');
       const paths = h.sim.requestLog.slice(before).map((r) => r.path);
       expect(paths.filter((p) => p.includes('/feed/live'))).toHaveLength(finals.length);

@@ -9,7 +9,7 @@ import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -74,7 +74,7 @@ describe('dugout snapshot stats and the official reconciliation against the simu
     first = firstRegularDate(h.sim);
     last = addDays(first, 2);
     h.sim.setNow(new Date(`${addDays(last, 1)}T12:00:00Z`)); // every game through `last` is final, none after has begun
-    const run = await backfillJob.run(engineDeps(t.database, h), { range: { startDate: first, endDate: last } });
+    const run = await backfillJob.run(runDeps(t.database, h), { range: { startDate: first, endDate: last } });
     expect(run.status, String(run.error)).toBe('succeeded');
   }, 240_000);
   afterAll(async () => {
@@ -82,9 +82,9 @@ describe('dugout snapshot stats and the official reconciliation against the simu
     await t?.drop();
   });
 
-  const snapshot = () => snapshotJob.run(engineDeps(t.database, h), snapshotJob.args.parse({ name: 'stats', date: addDays(last, 1), pageSize: 100 }));
+  const snapshot = () => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ name: 'stats', date: addDays(last, 1), pageSize: 100 }));
   const officialChecks = async () => {
-    const run = await checkJob.run(engineDeps(t.database, h), {});
+    const run = await checkJob.run(runDeps(t.database, h), {});
     const checks = (run.result as { checks: CheckResult[] }).checks;
     return Object.fromEntries(checks.filter((c) => c.name.startsWith('official_')).map((c) => [c.name, c]));
   };

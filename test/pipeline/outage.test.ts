@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, until } from '../helpers/cli.js';
 import { canRunThrowawayCluster, startThrowawayCluster, type ThrowawayCluster } from '../helpers/cluster.js';
-import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 /**
  * The database stopped mid-run (`pg_ctl -m fast stop`) on a cluster of the test's own — never the

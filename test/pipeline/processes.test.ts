@@ -4,7 +4,7 @@ import { queryRows, sql } from '../../src/db/client.js';
 import { runCli } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../helpers/db.js';
 import { warehouseDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 
 describe('a backfill killed with SIGKILL', () => {
@@ -47,7 +47,7 @@ describe('a backfill killed with SIGKILL', () => {
     });
     const runs = await queryRows<{ status: string }>(interrupted.database.db, sql`select status from ingest.runs where job = 'backfill' order by run_id`);
     expect(runs.map((r) => r.status)).toEqual(['interrupted', 'succeeded']);
-    const uninterrupted = await backfillJob.run(engineDeps(reference.database, h), { range });
+    const uninterrupted = await backfillJob.run(runDeps(reference.database, h), { range });
     expect(uninterrupted.status).toBe('succeeded');
     expect(await warehouseDigest(interrupted.database.db)).toEqual(await warehouseDigest(reference.database.db));
   });

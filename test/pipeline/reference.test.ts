@@ -4,7 +4,7 @@ import { checkJob } from '../../jobs/check.js';
 import type { CheckResult } from '../../src/db/queries/checks.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
-import { engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 let t: TestDatabase;
 let h: SimHarness;
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const failedChecks = async () => {
-  const check = await checkJob.run(engineDeps(t.database, h), {});
+  const check = await checkJob.run(runDeps(t.database, h), {});
   return ((check.result as { checks: CheckResult[] }).checks ?? []).filter((c) => !c.passed);
 };
 
@@ -27,7 +27,7 @@ describe('reference lists that failed once', () => {
     const day = firstRegularDate(h.sim);
     const range = { startDate: day, endDate: day };
     h.sim.setFaults({ scripted: [{ pathIncludes: '/v1/pitchTypes', fault: '500' }] });
-    await backfillJob.run(engineDeps(t.database, h, { maxAttempts: 2 }), { range });
+    await backfillJob.run(runDeps(t.database, h, { maxAttempts: 2 }), { range });
     expect(await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'pitchTypes'")).toBe(0);
     expect(await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'rosterTypes'")).toBeGreaterThan(0);
 
@@ -37,7 +37,7 @@ describe('reference lists that failed once', () => {
 
     h.sim.setFaults({});
     const before = h.sim.requestLog.length;
-    const again = await backfillJob.run(engineDeps(t.database, h), { range });
+    const again = await backfillJob.run(runDeps(t.database, h), { range });
     expect(again.status, String(again.error)).toBe('succeeded');
     const referenceRequests = h.sim.requestLog
       .slice(before)

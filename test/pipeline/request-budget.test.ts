@@ -4,7 +4,7 @@ import { backfillJob } from '../../jobs/backfill.js';
 import { runCli } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, testBackend } from '../helpers/db.js';
 import { warehouseDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 import { maxInAnyWindow } from '../queue/support/windows.js';
 
 // The shared budget lives in Postgres (PGlite has one process and keeps its own limiter).
@@ -22,7 +22,7 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     // Reference lists and teams first, fast, so the polite part below is the games.
     const warm = await runCli(['backfill', '--start-date', addDays(day, -1), '--end-date', addDays(day, -1)], { env: cliEnv(t, h) });
     expect(warm.code, warm.stderr).toBe(0);
-    await backfillJob.run(engineDeps(reference.database, h), { range: { startDate: addDays(day, -1), endDate: addDays(day, -1) } });
+    await backfillJob.run(runDeps(reference.database, h), { range: { startDate: addDays(day, -1), endDate: addDays(day, -1) } });
   }, 180_000);
   afterAll(async () => {
     await h?.close();
@@ -78,7 +78,7 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     const boxscores = log.filter((e) => e.path.includes('/boxscore')).map((e) => e.path);
     expect(new Set(boxscores).size).toBe(boxscores.length);
 
-    await backfillJob.run(engineDeps(reference.database, h), { range: { startDate: day, endDate: day } });
+    await backfillJob.run(runDeps(reference.database, h), { range: { startDate: day, endDate: day } });
     expect(await warehouseDigest(t.database.db)).toEqual(await warehouseDigest(reference.database.db));
   });
 

@@ -6,7 +6,7 @@ import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -50,7 +50,7 @@ describe('dugout snapshot roster against the simulator', () => {
     await t?.drop();
   });
 
-  const snapshot = (date: string) => snapshotJob.run(engineDeps(t.database, h), snapshotJob.args.parse({ name: 'roster', date }));
+  const snapshot = (date: string) => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ name: 'roster', date }));
   const bodies = () => scalar(t.database.db, 'select count(*) from raw.snapshots');
 
   it('stores every club\'s 40-man and active roster, and a re-run of the same day changes nothing', { timeout: 120_000 }, async () => {

@@ -6,7 +6,7 @@ import { extractStaff } from '../../src/extract/staff.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, tableDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -48,7 +48,7 @@ describe('dugout snapshot staff against the simulator', () => {
     await t?.drop();
   });
 
-  const snapshot = (args: Record<string, unknown>) => snapshotJob.run(engineDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
+  const snapshot = (args: Record<string, unknown>) => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
 
   it('stores every umpire and official scorer; a second run changes nothing', { timeout: 120_000 }, async () => {
     const run = await snapshot({ name: 'staff' });
@@ -83,7 +83,7 @@ describe('dugout snapshot staff against the simulator', () => {
     for (const table of tables) await t.database.db.execute(sql.raw(`delete from ${table}`));
     const requests = h.sim.requestLog.length;
     const offline = { ...h, url: 'http://127.0.0.1:9/api' };
-    const run = await rebuildJob.run(engineDeps(t.database, offline), {});
+    const run = await rebuildJob.run(runDeps(t.database, offline), {});
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(h.sim.requestLog.length).toBe(requests);
     expect(await digest()).toEqual(before);

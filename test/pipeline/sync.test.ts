@@ -6,7 +6,7 @@ import { extractBoxscore, extractPlayByPlay } from '../../src/extract/index.js';
 import { readCursor } from '../../src/db/queries/cursors.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 const DAY = 86_400_000;
 
@@ -23,7 +23,7 @@ describe('sync after the simulated clock moves', () => {
     lastDay = addDays(d0, 4);
     // Morning after lastDay: the range is final, the next day's games are not played yet.
     h = await startSim({ seed: 3, now: new Date(Date.parse(`${lastDay}T00:00:00Z`) + DAY + 14 * 3_600_000) });
-    const run = await backfillJob.run(engineDeps(t.database, h), { range: { startDate: d0, endDate: lastDay } });
+    const run = await backfillJob.run(runDeps(t.database, h), { range: { startDate: d0, endDate: lastDay } });
     expect(run.status).toBe('succeeded');
   }, 300_000);
   afterAll(async () => {
@@ -47,7 +47,7 @@ describe('sync after the simulated clock moves', () => {
       .map((g) => g.gamePk);
     expect(newFinals.length).toBeGreaterThan(0);
 
-    const run = await syncJob.run(engineDeps(t.database, h), { daysBack: 3, daysAhead: 1 });
+    const run = await syncJob.run(runDeps(t.database, h), { daysBack: 3, daysAhead: 1 });
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.counts.gamesLoaded).toBe(newFinals.length + 1);
 
@@ -80,7 +80,7 @@ describe('sync after the simulated clock moves', () => {
   });
 
   it('does nothing more when run again at the same time', { timeout: 120_000 }, async () => {
-    const run = await syncJob.run(engineDeps(t.database, h), { daysBack: 3, daysAhead: 1 });
+    const run = await syncJob.run(runDeps(t.database, h), { daysBack: 3, daysAhead: 1 });
     expect(run.status).toBe('succeeded');
     expect(run.counts.gamesLoaded).toBe(0);
   });

@@ -9,7 +9,7 @@ import type { CheckResult } from '../../src/db/queries/checks.js';
 import { describeRecorded, fixtureBodies } from '../fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { scalar, tableDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -58,14 +58,14 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
   let t: TestDatabase;
   let h: SimHarness;
   let range: { startDate: string; endDate: string };
-  const withWin = () => engineDeps(t.database, h, { gameExtras: ['winProbability'] });
+  const withWin = () => runDeps(t.database, h, { gameExtras: ['winProbability'] });
   beforeAll(async () => {
     t = await createTestDatabase();
     h = await startSim({ seed: 9 });
     const first = firstRegularDate(h.sim);
     range = { startDate: first, endDate: addDays(first, 1) };
     // Loaded first without the extra, as a warehouse that turns it on later.
-    const run = await backfillJob.run(engineDeps(t.database, h), { range });
+    const run = await backfillJob.run(runDeps(t.database, h), { range });
     expect(run.status, String(run.error)).toBe('succeeded');
   }, 240_000);
   afterAll(async () => {
@@ -100,7 +100,7 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
     expect(await scalar(t.database.db, 'select round(sum(wpa), 6) from analytics.player_wpa')).toBe(0);
     expect(await scalar(t.database.db, 'select count(*) from analytics.player_wpa where batting_plays > 0')).toBeGreaterThan(100);
 
-    const check = await checkJob.run(engineDeps(t.database, h), {});
+    const check = await checkJob.run(runDeps(t.database, h), {});
     const results = (check.result as { checks: CheckResult[] }).checks;
     expect(results.find((c) => c.name === 'win_probability_vs_plays')).toMatchObject({ passed: true });
     expect(results.filter((c) => !c.passed)).toEqual([]);
@@ -119,7 +119,7 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
 
     await t.database.db.execute(sql`delete from mlb.play_win_probability`);
     const offline = { ...h, url: 'http://127.0.0.1:9/api' };
-    const rebuild = await rebuildJob.run(engineDeps(t.database, offline, { gameExtras: ['winProbability'] }), {});
+    const rebuild = await rebuildJob.run(runDeps(t.database, offline, { gameExtras: ['winProbability'] }), {});
     expect(rebuild.status, String(rebuild.error)).toBe('succeeded');
     expect(await digest()).toEqual(before);
   });
@@ -127,7 +127,7 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
   it('a check names a game whose win probability lost a play', { timeout: 120_000 }, async () => {
     const [row] = await queryRows<{ game_pk: number }>(t.database.db, sql`select min(game_pk)::int as game_pk from mlb.play_win_probability`);
     await t.database.db.execute(sql`delete from mlb.play_win_probability where game_pk = ${row!.game_pk} and at_bat_index = 3`);
-    const check = await checkJob.run(engineDeps(t.database, h), {});
+    const check = await checkJob.run(runDeps(t.database, h), {});
     const result = (check.result as { checks: CheckResult[] }).checks.find((c) => c.name === 'win_probability_vs_plays');
     expect(result).toMatchObject({ passed: false, violations: 1 });
     expect(result!.examples[0]).toMatchObject({ game_pk: row!.game_pk });

@@ -4,7 +4,7 @@ import { queryRows, sql } from '../../src/db/client.js';
 import { runCli, spawnCli, until } from '../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, testBackend } from '../helpers/db.js';
 import { scalar, warehouseDigest } from '../helpers/digest.js';
-import { addDays, engineDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/engine.js';
+import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../helpers/run.js';
 
 const FAST_EXPIRY = { DUGOUT_HEARTBEAT_SECONDS: '1', DUGOUT_WORKER_TIMEOUT_SECONDS: '3' };
 
@@ -74,7 +74,7 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
     );
     expect(ledger.find((r) => r.host === 'host-a')).toMatchObject({ status: 'interrupted', error: expect.stringMatching(/^worker lost: no heartbeat since /) });
 
-    const single = await backfillJob.run(engineDeps(reference.database, h), { range });
+    const single = await backfillJob.run(runDeps(reference.database, h), { range });
     expect(single.status).toBe('succeeded');
     expect(await warehouseDigest(db)).toEqual(await warehouseDigest(reference.database.db));
   });

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { getOperation, listOperations, type RegisteredOperation } from '../../api/index.js';
 import { ParamError } from '../../errors.js';
-import { createConfiguredClient } from '../api-client.js';
-import type { CliContext } from '../context.js';
+import { createConfiguredClient } from '../../app/client.js';
+import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 
 const UNAVAILABLE = ['affiliates', 'allTeams'];
 
 /** `dugout api --list` and `dugout api <operation> --<param> <value> …`: call any operation, print its JSON body. */
-export function registerApi(program: Command, ctx: CliContext, _setExit: SetExit): void {
+export function registerApi(program: Command, ctx: AppContext, _setExit: SetExit): void {
   program
     .command('api')
     .description('call any operation of the Stats API and print its JSON body (--list shows them all)')

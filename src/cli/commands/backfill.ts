@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { backfillJob, backfillRangeSchema } from '../../../jobs/backfill.js';
 import { UsageError } from '../../errors.js';
 import { parseDateFlag, parseGameTypes, parseIntList, parseSeason } from '../args.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
 
@@ -28,7 +28,7 @@ export function backfillRange(f: BackfillFlags): { startDate: string; endDate: s
   return { startDate: f.startDate, endDate: f.endDate };
 }
 
-export function registerBackfill(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerBackfill(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('backfill')
     .description('load a date range or a season; resumable (re-running finishes the rest)')

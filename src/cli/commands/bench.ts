@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { parsePositiveInt, parseSeason } from '../args.js';
 import { runBench } from '../bench.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 
 interface BenchFlags {
   pglite?: boolean;
@@ -12,7 +12,7 @@ interface BenchFlags {
   season: number;
 }
 
-export function registerBench(program: Command, ctx: CliContext): void {
+export function registerBench(program: Command, ctx: AppContext): void {
   program
     .command('bench')
     .description('benchmark: backfill a full simulated regular season into a fresh database, a naive baseline for the speed-up, a rebuild of the season and the README queries')

@@ -1,26 +1,26 @@
 import type { Command } from 'commander';
 import { checkJob } from '../../../jobs/check.js';
 import type { CheckResult } from '../../db/queries/checks.js';
-import type { CliContext } from '../context.js';
-import { createCliEngine } from '../engine.js';
+import type { AppContext } from '../../app/context.js';
+import { createRuntime } from '../../app/runtime.js';
 import { formatTable } from '../table.js';
 import type { SetExit } from './index.js';
 
-export function registerCheck(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerCheck(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('check')
     .description('reconciliation checks; prints each with its violations and first examples; exit 1 when any fails')
     .option('--json', 'print the results as JSON')
     .action(async (opts: { json?: boolean }) => {
-      const engine = await createCliEngine(ctx, { readOnly: true });
+      const runtime = await createRuntime(ctx, { readOnly: true });
       try {
-        const run = await checkJob.run(engine.deps, {});
+        const run = await checkJob.run(runtime.deps, {});
         const checks = ((run.result as { checks?: CheckResult[] } | undefined)?.checks ?? []) as CheckResult[];
         if (opts.json) ctx.out(JSON.stringify({ runId: run.runId, status: run.status, checks }, null, 2));
         else ctx.out(formatChecks(checks));
         if (run.status !== 'succeeded') setExit(1);
       } finally {
-        await engine.dispose();
+        await runtime.dispose();
       }
     });
 }

@@ -2,18 +2,18 @@ import type { Command } from 'commander';
 import { drainJob, jobCatalog } from '../../../jobs/catalog.js';
 import { queryRows, sql } from '../../db/client.js';
 import { createMetrics, type Metrics } from '../../pipeline/metrics.js';
-import { startScheduler } from '../../pipeline/scheduler.js';
+import { startScheduler } from '../../daemon/scheduler.js';
 import { UsageError } from '../../errors.js';
 import { parseTimestamp } from '../args.js';
-import type { CliContext } from '../context.js';
-import { createCliEngine } from '../engine.js';
-import { startMetricsServer } from '../metrics-server.js';
+import type { AppContext } from '../../app/context.js';
+import { createRuntime } from '../../app/runtime.js';
+import { startMetricsServer } from '../../daemon/metrics-server.js';
 import { withTimeout } from '../../deadline.js';
 
 /** The advisory lock whose holder runs the pollers (arbitrary constant). */
 export const LEADER_LOCK_KEY = 727_001_002;
 
-export function registerDaemon(program: Command, ctx: CliContext): void {
+export function registerDaemon(program: Command, ctx: AppContext): void {
   program
     .command('daemon')
     .description('run the scheduled jobs in-process (sync every 10 min, nightly, weekly reference); SIGTERM finishes the game in hand')
@@ -29,15 +29,15 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
       // A daemon outlives a database outage: an uncaught driver error is logged, not fatal.
       if (ctx.guard) ctx.guard.keepAlive = true;
       let metrics: Metrics | undefined;
-      const engine = await createCliEngine(ctx, { now: opts.now, onAttempt: (a) => metrics?.onAttempt(a), command: 'daemon' });
+      const runtime = await createRuntime(ctx, { now: opts.now, onAttempt: (a) => metrics?.onAttempt(a), command: 'daemon' });
       let server: { close(): Promise<void> } | undefined;
-      const leadership = engine.deps.database.sessionLock(LEADER_LOCK_KEY);
+      const leadership = runtime.deps.database.sessionLock(LEADER_LOCK_KEY);
       let schedulerAlive = false;
       try {
         if (config.metricsPort !== undefined) {
-          metrics = createMetrics(engine.deps.database.db);
-          metrics.watchClient(engine.deps.client.stats);
-          const db = engine.deps.database.db;
+          metrics = createMetrics(runtime.deps.database.db);
+          metrics.watchClient(runtime.deps.client.stats);
+          const db = runtime.deps.database.db;
           server = await startMetricsServer({
             port: config.metricsPort,
             registry: metrics.registry,
@@ -58,7 +58,7 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
             name: j.name,
             cron: j.name === 'sync' ? config.syncCron : j.cron!,
             run: async (signal: AbortSignal) => {
-              const deps = { ...engine.deps, signal };
+              const deps = { ...runtime.deps, signal };
               if (await leadership.tryHold()) {
                 await j.runWith(deps, {});
               } else if (j.name === 'sync') {
@@ -69,7 +69,7 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
               }
             },
           }));
-        const scheduler = startScheduler(scheduled, log, engine.controller.signal);
+        const scheduler = startScheduler(scheduled, log, runtime.controller.signal);
         schedulerAlive = true;
         log.info({ jobs: scheduled.map((j) => j.name) }, 'daemon started');
         if (opts.runNow) void scheduler.runNow(opts.runNow);
@@ -85,7 +85,7 @@ export function registerDaemon(program: Command, ctx: CliContext): void {
         };
         await step('leader lock', () => leadership.release());
         await step('metrics server', async () => server?.close());
-        await step('worker registry', () => engine.dispose());
+        await step('worker registry', () => runtime.dispose());
       }
     });
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { parsePositiveInt, parseSeason } from '../args.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import { runDemo } from '../demo.js';
 import type { SetExit } from './index.js';
 
-export function registerDemo(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerDemo(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('demo')
     .description('zero-setup demo: simulator + DATABASE_URL or the embedded database, backfill, sync, check, summary')

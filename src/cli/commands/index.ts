@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import { registerApi } from './api.js';
 import { registerBackfill } from './backfill.js';
 import { registerBench } from './bench.js';
@@ -19,7 +19,7 @@ import { registerSync } from './sync.js';
 export type SetExit = (code: number) => void;
 
 /** Every `dugout` command, in the order `--help` lists them. */
-export function registerCommands(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerCommands(program: Command, ctx: AppContext, setExit: SetExit): void {
   registerMigrate(program, ctx);
   registerSync(program, ctx, setExit);
   registerBackfill(program, ctx, setExit);

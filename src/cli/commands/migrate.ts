@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { runMigrations } from '../../db/migrate.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 
-export function registerMigrate(program: Command, ctx: CliContext): void {
+export function registerMigrate(program: Command, ctx: AppContext): void {
   program
     .command('migrate')
     .description('apply pending migrations (advisory-locked; safe to run from several processes at once)')

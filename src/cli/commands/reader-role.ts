@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { sql } from 'drizzle-orm';
 import { scramSha256Verifier } from '../../db/scram.js';
 import { UsageError } from '../../errors.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 
 /** The read-only role BI tools log in as. */
 export const READER_ROLE = 'dugout_reader';
@@ -22,7 +22,7 @@ function readPassword(opts: { password?: string; passwordFile?: string }): strin
   }
 }
 
-export function registerReaderRole(program: Command, ctx: CliContext): void {
+export function registerReaderRole(program: Command, ctx: AppContext): void {
   program
     .command('reader-role')
     .description(`create (or update) the read-only login role ${READER_ROLE} for BI tools: SELECT on analytics and mlb`)

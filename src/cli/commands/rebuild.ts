@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { rebuildJob } from '../../../jobs/rebuild.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
 
-export function registerRebuild(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerRebuild(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('rebuild')
     .description('re-derive every mlb.* table from the stored raw bodies, without a request')

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { retryDeadWork, type WorkKind } from '../../db/queries/work-items.js';
 import { UsageError } from '../../errors.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 
-export function registerRetry(program: Command, ctx: CliContext): void {
+export function registerRetry(program: Command, ctx: AppContext): void {
   program
     .command('retry')
     .description('re-queue dead letters (all, or one kind / key); the next sync or backfill fetches them')

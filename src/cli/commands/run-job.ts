@@ -1,20 +1,20 @@
 import type { JobDefinition } from '../../../jobs/types.js';
-import type { RunResult } from '../../pipeline/engine.js';
-import type { CliContext } from '../context.js';
-import { createCliEngine } from '../engine.js';
+import type { RunResult } from '../../pipeline/run.js';
+import type { AppContext } from '../../app/context.js';
+import { createRuntime } from '../../app/runtime.js';
 import type { SetExit } from './index.js';
 
 /** Run a job once from the CLI: print its summary on stdout, exit 1 unless it succeeded. */
 export async function runJobFromCli<A>(
-  ctx: CliContext,
+  ctx: AppContext,
   setExit: SetExit,
   job: JobDefinition<A>,
   args: A,
   opts: { now?: Date; json?: boolean; progress?: boolean } = {},
 ): Promise<RunResult<unknown>> {
-  const engine = await createCliEngine(ctx, { now: opts.now, progressLabel: opts.progress === false ? undefined : job.name, command: job.name });
+  const runtime = await createRuntime(ctx, { now: opts.now, progressLabel: opts.progress === false ? undefined : job.name, command: job.name });
   try {
-    const result = await job.run(engine.deps, job.args.parse(args));
+    const result = await job.run(runtime.deps, job.args.parse(args));
     const summary = { runId: result.runId, job: job.name, status: result.status, ...result.counts, result: result.result };
     ctx.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
     if (result.status !== 'succeeded') setExit(1);
@@ -28,7 +28,7 @@ export async function runJobFromCli<A>(
     if (result.error) ctx.log().error({ err: result.error }, `${job.name} failed`);
     return result;
   } finally {
-    await engine.dispose();
+    await runtime.dispose();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { parsePositiveInt, parseSeason, parseTimestamp } from '../args.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 
 interface SimFlags {
   port: number;
@@ -11,7 +11,7 @@ interface SimFlags {
   cacheMb: number;
 }
 
-export function registerSim(program: Command, ctx: CliContext): void {
+export function registerSim(program: Command, ctx: AppContext): void {
   program
     .command('sim')
     .description('serve the deterministic Stats API simulator (a whole simulated season) over HTTP')

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { snapshotJob } from '../../../jobs/snapshot.js';
 import { UsageError } from '../../errors.js';
-import { snapshotNames } from '../../pipeline/snapshots.js';
+import { snapshotNames } from '../../pipeline/load/snapshots.js';
 import { parseDateFlag, parseMaxPeople, parsePageSize, parseSeason } from '../args.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
 
-export function registerSnapshot(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerSnapshot(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('snapshot')
     .description(`fetch one snapshot of the catalogue (${snapshotNames().join(', ')}) and keep its history`)

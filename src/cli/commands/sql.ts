@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { schemaState } from '../../db/migrate.js';
 import { READER_ROLE } from './reader-role.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import { assertReadOnlyQuery } from '../sql-guard.js';
 import { formatCsv, formatTable } from '../table.js';
 
@@ -13,7 +13,7 @@ function parseTimeout(value: string): number {
   return n;
 }
 
-export function registerSql(program: Command, ctx: CliContext): void {
+export function registerSql(program: Command, ctx: AppContext): void {
   program
     .command('sql')
     .description('run one read-only query against the configured database and print the rows')

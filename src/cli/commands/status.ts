@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { type AlertCondition, readStatus, statusAlerts } from '../../db/queries/status.js';
 import { parseFailOn } from '../args.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 import { formatTable } from '../table.js';
 
-export function registerStatus(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerStatus(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('status')
     .description('show cursors, recent runs, the worklist backlog and dead letters')

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { syncJob } from '../../../jobs/sync.js';
 import { parseTimestamp } from '../args.js';
-import type { CliContext } from '../context.js';
+import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
 
-export function registerSync(program: Command, ctx: CliContext, setExit: SetExit): void {
+export function registerSync(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('sync')
     .description('one incremental pass: schedule today-3..today+1, both change logs, then drain the worklist')

@@ -10,8 +10,8 @@ import { createOwner, releaseDeadLeases } from '../db/queries/work-items.js';
 import { expireLostWorkers } from '../db/queries/workers.js';
 import { type Worker, workerHost } from './workers.js';
 
-/** What the engine is built from; the CLI, the daemon, the demo and tests all pass the same. */
-export interface EngineDeps {
+/** What a run is built from; the CLI, the daemon, the demo and tests all pass the same. */
+export interface RunDeps {
   database: Database;
   client: ApiClient;
   config: Config;
@@ -41,7 +41,7 @@ export interface RunResult<T> {
  * failed) or interrupted (shutdown signal).
  */
 export async function withRun<T>(
-  deps: EngineDeps,
+  deps: RunDeps,
   job: string,
   args: Record<string, unknown>,
   fn: (ctx: PipelineContext) => Promise<T>,

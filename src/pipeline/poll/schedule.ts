@@ -1,14 +1,14 @@
-import { DAY_MS, dayStartMs, isoDay } from '../dates.js';
-import type { Executor } from '../db/rows.js';
-import { games as gamesTable } from '../db/schema/index.js';
-import { createRowValidator } from '../db/validate-rows.js';
-import { extractScheduleGames, teamsAndVenuesFromSchedule, bodySha256 } from '../extract/index.js';
-import type { PipelineContext } from './context.js';
-import { storeRejects } from '../db/queries/rejects.js';
-import { decideGameWork } from './game-work.js';
-import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../db/queries/games.js';
-import { storeResponse } from '../db/queries/raw-bodies.js';
-import { enqueueWork, type WorkReason } from '../db/queries/work-items.js';
+import { DAY_MS, dayStartMs, isoDay } from '../../dates.js';
+import type { Executor } from '../../db/rows.js';
+import { games as gamesTable } from '../../db/schema/index.js';
+import { createRowValidator } from '../../db/validate-rows.js';
+import { extractScheduleGames, teamsAndVenuesFromSchedule, bodySha256 } from '../../extract/index.js';
+import type { PipelineContext } from '../context.js';
+import { storeRejects } from '../../db/queries/rejects.js';
+import { decideGameWork } from '../plan/game-work.js';
+import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../../db/queries/games.js';
+import { storeResponse } from '../../db/queries/raw-bodies.js';
+import { enqueueWork, type WorkReason } from '../../db/queries/work-items.js';
 
 export interface ScheduleWindow {
   startDate: string;

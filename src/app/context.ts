@@ -8,7 +8,7 @@ import { createLogger, type Logger } from '../logger.js';
  * What a command needs, created lazily so that `--help` and usage errors never read the
  * environment or open a connection. Config is parsed once per process.
  */
-export interface CliContext {
+export interface AppContext {
   config(): Config;
   log(): Logger;
   /**
@@ -28,12 +28,12 @@ export interface CliContext {
   out(text: string): void;
 }
 
-export function createCliContext(env: Record<string, string | undefined>, stdout = process.stdout): CliContext {
+export function createAppContext(env: Record<string, string | undefined>, stdout = process.stdout): AppContext {
   let config: Config | undefined;
   let log: Logger | undefined;
   let database: Promise<Database> | undefined;
   let migrated = false;
-  const ctx: CliContext = {
+  const ctx: AppContext = {
     config() {
       config ??= loadConfig(env);
       return config;

@@ -1,6 +1,6 @@
-import { BadBodyError } from '../errors.js';
-import { bodySha256, bodyTextSha256, splitFeedLive } from '../extract/index.js';
-import type { PipelineContext } from './context.js';
+import { BadBodyError } from '../../errors.js';
+import { bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
+import type { PipelineContext } from '../context.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {

@@ -1,11 +1,11 @@
-import { relaxCommitDurability } from '../db/client.js';
-import type { ClaimedItem } from '../db/queries/work-items.js';
-import { completeWork } from '../db/queries/work-items.js';
-import type { PipelineContext } from './context.js';
+import { relaxCommitDurability } from '../../db/client.js';
+import type { ClaimedItem } from '../../db/queries/work-items.js';
+import { completeWork } from '../../db/queries/work-items.js';
+import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, fetchWinProbability } from './game-bodies.js';
-import { replaceGameRows } from '../db/queries/game-rows.js';
+import { replaceGameRows } from '../../db/queries/game-rows.js';
 import { extractGameRows } from './game-rows.js';
-import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../db/queries/raw-bodies.js';
+import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 

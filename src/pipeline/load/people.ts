@@ -1,10 +1,10 @@
-import { upsertRows } from '../db/rows.js';
-import { people } from '../db/schema/index.js';
-import { DugoutError } from '../errors.js';
-import { bodySha256, extractPerson, type PersonRow } from '../extract/index.js';
-import type { PipelineContext } from './context.js';
-import { upsertPeopleBodies } from '../db/queries/raw-bodies.js';
-import { type ClaimedItem, completeWork, failWork } from '../db/queries/work-items.js';
+import { upsertRows } from '../../db/rows.js';
+import { people } from '../../db/schema/index.js';
+import { DugoutError } from '../../errors.js';
+import { bodySha256, extractPerson, type PersonRow } from '../../extract/index.js';
+import type { PipelineContext } from '../context.js';
+import { upsertPeopleBodies } from '../../db/queries/raw-bodies.js';
+import { type ClaimedItem, completeWork, failWork } from '../../db/queries/work-items.js';
 
 /** Ids per `/v1/people?personIds=` request (keeps the URL short). */
 export const PEOPLE_BATCH = 100;

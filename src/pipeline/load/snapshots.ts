@@ -1,16 +1,16 @@
-import type { Executor } from '../db/rows.js';
-import { insertRows } from '../db/rows.js';
-import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../db/schema/index.js';
-import { describeError } from '../errors.js';
-import { extractAwardCatalogue, extractPersonAwards } from '../extract/awards.js';
-import { bodySha256 } from '../extract/hash.js';
-import { extractOfficialStats, statsPaging } from '../extract/official-stats.js';
-import { extractRoster } from '../extract/roster.js';
-import { extractStaff } from '../extract/staff.js';
-import type { Extracted } from '../extract/types.js';
-import type { PipelineContext } from './context.js';
-import { paramsKey } from '../db/queries/raw-bodies.js';
-import { storeRejects } from '../db/queries/rejects.js';
+import type { Executor } from '../../db/rows.js';
+import { insertRows } from '../../db/rows.js';
+import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../../db/schema/index.js';
+import { describeError } from '../../errors.js';
+import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
+import { bodySha256 } from '../../extract/hash.js';
+import { extractOfficialStats, statsPaging } from '../../extract/official-stats.js';
+import { extractRoster } from '../../extract/roster.js';
+import { extractStaff } from '../../extract/staff.js';
+import type { Extracted } from '../../extract/types.js';
+import type { PipelineContext } from '../context.js';
+import { paramsKey } from '../../db/queries/raw-bodies.js';
+import { storeRejects } from '../../db/queries/rejects.js';
 import {
   activeTeamIds,
   awardCandidates,
@@ -22,8 +22,8 @@ import {
   readSnapshotBody,
   snapshotVersionsInForce,
   storeSnapshotBody,
-} from '../db/queries/snapshots.js';
-import { ensureReference } from './sync.js';
+} from '../../db/queries/snapshots.js';
+import { ensureReference } from '../sync.js';
 
 /** What a snapshot run is asked for. */
 export interface SnapshotArgs {

@@ -1,13 +1,13 @@
 import type { AttemptOutcome } from '../api/index.js';
-import type { EngineDeps } from '../pipeline/engine.js';
-import { createConfiguredClient } from './api-client.js';
-import type { CliContext } from './context.js';
+import type { RunDeps } from '../pipeline/run.js';
+import { createConfiguredClient } from './client.js';
+import type { AppContext } from './context.js';
 import { createProgress } from './progress.js';
 import { createSharedBudget } from '../pipeline/request-budget.js';
 import { registerWorker } from '../pipeline/workers.js';
 
-export interface CliEngine {
-  deps: EngineDeps;
+export interface Runtime {
+  deps: RunDeps;
   /** Aborted by the first SIGINT/SIGTERM; a second signal exits at once. */
   controller: AbortController;
   /** Remove the signal handlers and mark this worker stopped. */
@@ -15,13 +15,13 @@ export interface CliEngine {
 }
 
 /**
- * Build the engine's dependencies for a command: the migrated database, one shared request queue
+ * Build a command's runtime: the run dependencies: the migrated database, one shared request queue
  * (the whole process's politeness budget), the API client, a progress display and signal handling.
  */
-export async function createCliEngine(
-  ctx: CliContext,
+export async function createRuntime(
+  ctx: AppContext,
   opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void; readOnly?: boolean; command?: string } = {},
-): Promise<CliEngine> {
+): Promise<Runtime> {
   const config = ctx.config();
   const log = ctx.log();
   // `readOnly` commands (check) never migrate: they need the schema current instead.

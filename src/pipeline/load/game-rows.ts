@@ -1,4 +1,4 @@
-import type { GameRows } from '../db/queries/game-rows.js';
+import type { GameRows } from '../../db/queries/game-rows.js';
 import {
   battingLines,
   fieldingCredits,
@@ -12,7 +12,7 @@ import {
   plays,
   playWinProbability,
   runners,
-} from '../db/schema/index.js';
+} from '../../db/schema/index.js';
 import {
   extractBoxscore,
   extractGameDetail,
@@ -21,9 +21,9 @@ import {
   extractWinProbability,
   type RejectRow,
   type WinProbabilityRow,
-} from '../extract/index.js';
+} from '../../extract/index.js';
 
-import { createRowValidator, type RowValidator } from '../db/validate-rows.js';
+import { createRowValidator, type RowValidator } from '../../db/validate-rows.js';
 
 /** The validators of a game's tables: every integer column there is a count, an index or an id. */
 const VALIDATORS = {

@@ -1,5 +1,5 @@
-import { finalityOf, type GameRow } from '../extract/index.js';
-import type { WorkReason, WorkRequest } from '../db/queries/work-items.js';
+import { finalityOf, type GameRow } from '../../extract/index.js';
+import type { WorkReason, WorkRequest } from '../../db/queries/work-items.js';
 
 export interface KnownGame {
   state: string | null;

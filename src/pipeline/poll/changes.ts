@@ -1,10 +1,10 @@
-import { bodySha256 } from '../extract/index.js';
-import { DugoutError } from '../errors.js';
-import type { PipelineContext } from './context.js';
-import { advanceCursor, GAME_CHANGES_CURSOR, PEOPLE_CHANGES_CURSOR, readCursor } from '../db/queries/cursors.js';
-import { applyScheduleBody } from './schedule-poller.js';
-import { storeResponse } from '../db/queries/raw-bodies.js';
-import { enqueueWork } from '../db/queries/work-items.js';
+import { bodySha256 } from '../../extract/index.js';
+import { DugoutError } from '../../errors.js';
+import type { PipelineContext } from '../context.js';
+import { advanceCursor, GAME_CHANGES_CURSOR, PEOPLE_CHANGES_CURSOR, readCursor } from '../../db/queries/cursors.js';
+import { applyScheduleBody } from './schedule.js';
+import { storeResponse } from '../../db/queries/raw-bodies.js';
+import { enqueueWork } from '../../db/queries/work-items.js';
 
 /** Page size of the change logs. */
 export const CHANGES_PAGE_SIZE = 500;

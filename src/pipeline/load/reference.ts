@@ -1,12 +1,12 @@
-import { type Executor, upsertRows } from '../db/rows.js';
-import { referenceCodes, teamSeasons, teams } from '../db/schema/index.js';
-import { describeError } from '../errors.js';
-import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../extract/index.js';
-import { REFERENCE_LISTS } from '../extract/reference.js';
-import type { PipelineContext } from './context.js';
-import { upsertTeamAndVenueRefs } from '../db/queries/games.js';
-import { storeResponse } from '../db/queries/raw-bodies.js';
-import { seasonsWithoutTeams } from '../db/queries/reference.js';
+import { type Executor, upsertRows } from '../../db/rows.js';
+import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
+import { describeError } from '../../errors.js';
+import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../../extract/index.js';
+import { REFERENCE_LISTS } from '../../extract/reference.js';
+import type { PipelineContext } from '../context.js';
+import { upsertTeamAndVenueRefs } from '../../db/queries/games.js';
+import { storeResponse } from '../../db/queries/raw-bodies.js';
+import { seasonsWithoutTeams } from '../../db/queries/reference.js';
 
 /**
  * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each

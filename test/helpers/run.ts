@@ -1,8 +1,8 @@
-import { createConfiguredClient } from '../../src/cli/api-client.js';
+import { createConfiguredClient } from '../../src/app/client.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { createSilentLogger } from '../../src/logger.js';
-import type { EngineDeps } from '../../src/pipeline/engine.js';
+import type { RunDeps } from '../../src/pipeline/run.js';
 import { createSimulator, type SimOptions, type Simulator } from '../../src/sim/index.js';
 
 export interface SimHarness {
@@ -19,12 +19,12 @@ export async function startSim(options: SimOptions = {}): Promise<SimHarness> {
 }
 
 /** Engine dependencies against a simulator: a fast queue (no politeness needed on loopback), quick retries. */
-export function engineDeps(
+export function runDeps(
   database: Database,
   sim: SimHarness,
   overrides: Partial<Config> = {},
-  extra: Partial<EngineDeps> = {},
-): EngineDeps {
+  extra: Partial<RunDeps> = {},
+): RunDeps {
   const config: Config = { ...loadConfig({ STATSAPI_BASE_URL: sim.url }), maxRps: 500, concurrency: 6, ...overrides };
   const log = createSilentLogger();
   const client = createConfiguredClient(config, log, { baseDelayMs: 20, maxDelayMs: 200, defaultPauseMs: 50 });
