@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, createApiClient } from '../../src/api/index.js';
 import {
   AbortedError,
@@ -176,12 +176,11 @@ describe('the HTTP client', () => {
 
   it('times out a request with no answer, retries it, and reports RequestTimeoutError', async () => {
     const seen = script({ hang: true });
-    const started = performance.now();
     const err = await setup({ timeoutMs: 150, maxAttempts: 2 }).client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestTimeoutError);
-    expect(err).toMatchObject({ retryable: true });
+    // The client's own 150 ms timer ended each attempt (the server never answers).
+    expect(err).toMatchObject({ retryable: true, context: { timeoutMs: 150 } });
     expect(seen()).toHaveLength(2);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it('times out a body that stalls after the headers', async () => {
@@ -206,13 +205,14 @@ describe('the HTTP client', () => {
   it('on shutdown aborts the request in flight and rejects the queued ones without sending them', async () => {
     const seen = script({ hang: true });
     const shutdown = new AbortController();
-    const { client } = setup({ concurrency: 1, signal: shutdown.signal });
+    const { client, queue } = setup({ concurrency: 1, signal: shutdown.signal });
     const calls = [1, 2, 3].map((game_pk) => client.call('boxscore', { game_pk }));
     while (seen().length === 0) await new Promise((r) => setTimeout(r, 5));
     shutdown.abort();
     for (const c of calls) await expect(c).rejects.toBeInstanceOf(AbortedError);
-    await new Promise((r) => setTimeout(r, 20));
+    // Every call has settled: the queue started one request, and only that one reached the server.
+    expect(queue.stats.requests).toBe(1);
     expect(seen()).toHaveLength(1);
-    expect(seen()[0]!.doneAt).toBeDefined(); // the connection was closed by the client
+    await vi.waitFor(() => expect(seen()[0]!.doneAt).toBeDefined()); // the connection was closed by the client
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, HttpStatusError, NetworkError, RequestTimeoutError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { type Clock, createRequestQueue, createSystemClock, type RequestQueueOptions } from '../../src/queue/index.js';
@@ -219,8 +219,7 @@ describe('the request queue', () => {
     // A second queue on the real clock whose request sleeps 50 s before its retry.
     const sleepingQueue = makeQueue(createSystemClock(), { signal: shutdown.signal, baseDelayMs: 100_000 });
     const sleeping = sleepingQueue.run(() => Promise.reject(new HttpStatusError(URL_, 500)));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(sleepingQueue.stats.retries).toBe(1);
+    await vi.waitFor(() => expect(sleepingQueue.stats.retries).toBe(1));
     expect(inFlightSignal?.aborted).toBe(false);
     shutdown.abort();
     for (const p of [hanging, ...queued, sleeping]) await expect(p).rejects.toBeInstanceOf(AbortedError);
