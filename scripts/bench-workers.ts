@@ -14,7 +14,7 @@
 import { addDays } from '../src/dates.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
 import { createSimulator } from '../src/sim/index.js';
 
 const argv = process.argv.slice(2);
@@ -35,22 +35,8 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-async function scratchDatabase(tag: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `dugout_bench_workers_${tag}_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+function scratchDatabase(tag: string): Promise<ScratchDatabase> {
+  return createScratchDatabase(adminUrl, `dugout_bench_workers_${tag}_${process.pid}`);
 }
 
 function maxInAnyWindow(times: number[], windowMs: number): number {

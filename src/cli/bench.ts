@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import postgres from 'postgres';
 import { backfillJob } from '../../jobs/backfill.js';
 import { rebuildJob } from '../../jobs/rebuild.js';
 import type { Config } from '../config.js';
 import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { createScratchDatabase } from '../db/scratch.js';
 import { emptyTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './bench-naive.js';
 import { createConfiguredClient } from '../app/client.js';
@@ -177,21 +177,13 @@ async function freshDatabase(opts: BenchOptions, label: string, cleanups: Array<
     await runMigrations(db, { databaseUrl: undefined });
     return db;
   }
-  const name = `dugout_${label}_${process.pid}`;
-  const admin = postgres(opts.adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const u = new URL(opts.adminUrl);
-  u.pathname = `/${name}`;
-  const db = await createDatabase({ databaseUrl: u.toString(), pgliteDir: '' }, { maxConnections: opts.concurrency + 2 });
+  const scratch = await createScratchDatabase(opts.adminUrl, `dugout_${label}_${process.pid}`);
+  const db = await createDatabase({ databaseUrl: scratch.url, pgliteDir: '' }, { maxConnections: opts.concurrency + 2 });
   cleanups.push(async () => {
     await db.close();
-    const a = postgres(opts.adminUrl, { max: 1, onnotice: () => {} });
-    await a.unsafe(`drop database if exists ${name} with (force)`);
-    await a.end();
+    await scratch.drop();
   });
-  await runMigrations(db, { databaseUrl: u.toString() });
+  await runMigrations(db, { databaseUrl: scratch.url });
   return db;
 }
 

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../src/db/client.js';
+import { createScratchDatabase } from '../../src/db/scratch.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../helpers/db.js';
 
@@ -107,13 +108,9 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
   });
 
   it('on an empty database status and check name "dugout migrate" and create nothing; sql warns', async () => {
-    const name = `dugout_empty_${process.pid}`;
-    await admin.unsafe(`drop database if exists ${name}`);
-    await admin.unsafe(`create database ${name}`);
+    const scratch = await createScratchDatabase(t.url!, `dugout_empty_${process.pid}`);
     try {
-      const url = new URL(t.url!);
-      url.pathname = `/${name}`;
-      const env = { DATABASE_URL: url.toString() };
+      const env = { DATABASE_URL: scratch.url };
       for (const cmd of [['status'], ['check']]) {
         const r = await runCli(cmd, { env });
         expect(r.code, r.stderr).toBe(1);
@@ -122,7 +119,7 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
       const q = await runCli(['sql', 'select 1 as one'], { env });
       expect(q.code, q.stderr).toBe(0);
       expect(q.stderr).toMatch(/warning: the schema is behind \(0 of \d+/);
-      const other = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      const other = postgres(scratch.url, { max: 1, onnotice: () => {} });
       try {
         const [row] = await other`select to_regnamespace('drizzle') is null and to_regnamespace('mlb') is null as empty`;
         expect(row?.empty).toBe(true);
@@ -130,7 +127,7 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
         await other.end();
       }
     } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
     }
   });
 });

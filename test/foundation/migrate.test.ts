@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../setup/template.js';
+import { createScratchDatabase } from '../../src/db/scratch.js';
 import { runCli } from '../helpers/cli.js';
 import { migrationCount } from '../helpers/db.js';
 
@@ -9,10 +9,8 @@ const info = inject('testDb');
 describe.runIf(info.kind === 'postgres')('dugout migrate on Postgres', () => {
   it('succeeds in two concurrent processes on a fresh database', async () => {
     if (info.kind !== 'postgres') return;
-    const name = `dugout_t_${process.pid}_fresh${Date.now() % 100000}`;
-    const admin = postgres(info.adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = withDatabase(info.adminUrl, name);
+    const scratch = await createScratchDatabase(info.adminUrl, `dugout_t_${process.pid}_fresh${Date.now() % 100000}`);
+    const url = scratch.url;
     try {
       const [a, b] = await Promise.all([
         runCli(['migrate'], { env: { DATABASE_URL: url } }),
@@ -26,8 +24,7 @@ describe.runIf(info.kind === 'postgres')('dugout migrate on Postgres', () => {
       await check.end();
       expect(n).toBe(migrationCount());
     } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   });
 });

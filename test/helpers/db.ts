@@ -1,11 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { withDatabase } from '../setup/template.js';
+import { createScratchDatabase } from '../../src/db/scratch.js';
 
 export interface TestDatabase {
   database: Database;
@@ -32,21 +31,8 @@ export async function createTestDatabase(opts: { onDisk?: boolean } = {}): Promi
   const info = testDbInfo();
   if (info.kind === 'postgres') {
     const name = `dugout_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = postgres(info.adminUrl, { max: 1, onnotice: () => {} });
-    try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.unsafe(`create database ${name} template ${info.template}`);
-          break;
-        } catch (err) {
-          if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
-          await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-        }
-      }
-    } finally {
-      await admin.end();
-    }
-    const url = withDatabase(info.adminUrl, name);
+    const scratch = await createScratchDatabase(info.adminUrl, name, { template: info.template });
+    const url = scratch.url;
     const database = await createDatabase({ databaseUrl: url, pgliteDir: '' });
     return {
       database,
@@ -55,12 +41,7 @@ export async function createTestDatabase(opts: { onDisk?: boolean } = {}): Promi
       kind: 'postgres',
       async drop() {
         await database.close();
-        const a = postgres(info.adminUrl, { max: 1, onnotice: () => {} });
-        try {
-          await a.unsafe(`drop database if exists ${name} with (force)`);
-        } finally {
-          await a.end();
-        }
+        await scratch.drop();
       },
     };
   }

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { createDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { urlWithDatabase } from '../../src/db/scratch.js';
 import { isProcessAlive } from '../../src/process-alive.js';
 
 export type TestDbInfo = { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string; template: string };
@@ -18,7 +19,7 @@ export async function createTemplateDatabase(
   } finally {
     await admin.end();
   }
-  const url = withDatabase(adminUrl, template);
+  const url = urlWithDatabase(adminUrl, template);
   const database = await createDatabase({ databaseUrl: url, pgliteDir: '' });
   try {
     await runMigrations(database, { databaseUrl: url });
@@ -47,12 +48,4 @@ async function dropStale(admin: postgres.Sql): Promise<void> {
     const pid = Number(/^dugout_(?:tpl|t)_(\d+)/.exec(datname)?.[1]);
     if (pid && !isProcessAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
   }
-}
-
-
-/** The same URL pointing at another database. */
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
