@@ -167,15 +167,22 @@ export const RETRYABLE_SQLSTATES = new Set([
   '08004',
 ]);
 
-/** Whether an arbitrary thrown value is worth retrying later. */
+/**
+ * Whether an arbitrary thrown value is worth retrying later. The driver's error is often the
+ * `cause` of the one thrown (drizzle wraps it with the statement): the chain is followed, so a
+ * deadlock or a lost connection inside a query is retried, not dead-lettered.
+ */
 export function isRetryable(err: unknown): boolean {
-  if (err instanceof DugoutError) return err.retryable;
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') {
-    if (RETRYABLE_SQLSTATES.has(code)) return true;
-    if (['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)) {
-      return true;
+  for (let e = err, depth = 0; e !== null && e !== undefined && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DugoutError) return e.retryable;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (RETRYABLE_SQLSTATES.has(code)) return true;
+      if (['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)) {
+        return true;
+      }
     }
+    if (typeof e !== 'object') break;
   }
   return false;
 }

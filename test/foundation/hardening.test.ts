@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { ConfigError, describeError, MAX_ERROR_CHARS, redactSecrets } from '../../src/errors.js';
+import { ConfigError, DugoutError, describeError, isRetryable, MAX_ERROR_CHARS, redactSecrets } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -94,6 +94,15 @@ describe('errors carry the cause, never parameters or bodies (finding 3)', () =>
     expect(long).not.toContain('\n');
     expect(long).toMatch(/chars cut\)$/);
     expect(describeError(new Error('Failed query: select 1\nparams: secret-body'))).not.toContain('secret-body');
+  });
+
+  it('a deadlock or a lost connection inside a wrapped query error is retryable; a bad value is not', () => {
+    const wrapped = (code: string) => new Error('Failed query: update ingest.work_items …', { cause: Object.assign(new Error('x'), { code }) });
+    expect(isRetryable(wrapped('40P01'))).toBe(true);
+    expect(isRetryable(wrapped('ECONNRESET'))).toBe(true);
+    expect(isRetryable(wrappedDriverError())).toBe(false);
+    expect(isRetryable(new Error('outer', { cause: new DugoutError('E_X', 'inner', { retryable: false, cause: wrapped('40P01') }) }))).toBe(false);
+    expect(isRetryable(new Error('no cause'))).toBe(false);
   });
 
   it('the logger writes an error as its capped cause', () => {

@@ -13,10 +13,18 @@ export async function beatWorker(db: Executor, id: string, job: string | null, r
                        where worker_id = ${id}`);
 }
 
-/** Extend every lease an owner holds to now + `timeoutSeconds`. */
+/**
+ * Extend every lease an owner holds to now + `timeoutSeconds`. Rows another transaction holds are
+ * skipped, never waited for: that is this worker's own load completing them (it clears the lease),
+ * and waiting on one while holding the others deadlocked with a load that marks its items done one
+ * by one. A row skipped now is renewed by the next heartbeat, well within the timeout.
+ */
 export async function renewLeases(db: Executor, owner: string, timeoutSeconds: number): Promise<void> {
-  await db.execute(sql`update ingest.work_items set lease_expires_at = now() + make_interval(secs => ${timeoutSeconds})
-                       where lease_owner = ${owner} and lease_expires_at is not null`);
+  await db.execute(sql`update ingest.work_items w set lease_expires_at = now() + make_interval(secs => ${timeoutSeconds})
+                       from (select kind, key from ingest.work_items
+                             where lease_owner = ${owner} and lease_expires_at is not null
+                             for update skip locked) held
+                       where w.kind = held.kind and w.key = held.key`);
 }
 
 export async function markWorkerStopped(db: Executor, id: string): Promise<void> {
