@@ -2,13 +2,21 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    globalSetup: ['./test/setup/global-setup.ts'],
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ['default', './test/setup/fixtures-reporter.ts'],
+    projects: [
+      // Pure code (extraction, the client's parameters, the queue on virtual clocks, the simulator
+      // in-process): no database, no server, no process. `npm run test:unit`.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // A real database (the template each file clones), HTTP servers, child processes.
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: ['./test/setup/global-setup.ts'] },
+      },
+    ],
   },
 });

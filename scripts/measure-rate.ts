@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { createApiClient } from '../src/api/index.js';
 import { createSilentLogger } from '../src/logger.js';
 import { createRequestQueue } from '../src/queue/index.js';
-import { startArrivalServer } from '../test/queue/support/arrival-server.js';
-import { maxInAnyWindow } from '../test/queue/support/windows.js';
+import { startArrivalServer } from '../test/helpers/arrival-server.js';
+import { maxInAnyWindow } from '../test/helpers/windows.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readmeQueries } from '../../../src/cli/readme-queries.js';
+import { CHECKS } from '../../../src/db/queries/checks.js';
+import { REPO_ROOT, runCli } from '../../helpers/cli.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
+const env = { DUGOUT_PGLITE_DIR: path.join(dir, 'pglite') };
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const lines = (s: string) => s.trim().split('\n').filter(Boolean);
+
+/** The statements of the README's ```sql blocks. */
+function readmeStatements(): string[] {
+  return readmeQueries(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).map((q) => q.sql);
+}
+
+describe('date and range flags', () => {
+  it.each([
+    ['backfill', '--start-date', '2024-02-30', '--end-date', '2024-03-01'],
+    ['backfill', '--start-date', '2024-13-01', '--end-date', '2024-12-01'],
+    ['backfill', '--start-date', '24-4-1', '--end-date', '2024-04-02'],
+    ['backfill', '--start-date', '2024-04-02', '--end-date', '2024-04-01'],
+    ['backfill', '--season', '1800'],
+    ['backfill'],
+    ['backfill', '--season', '2024', '--sport-id', 'x'],
+    ['sync', '--now', '2024-02-30T00:00:00Z'],
+    ['snapshot', 'awards', '--max-people', '0'],
+    ['snapshot', 'awards', '--max-people', '20001'],
+  ])('%s %s %s … is one line on stderr and exit 2, with nothing stored', async (...args) => {
+    const r = await runCli(args, { env: { ...env, STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(existsSync(env.DUGOUT_PGLITE_DIR)).toBe(false); // usage is checked before the database is opened
+  });
+});
+
+describe('dugout sql', () => {
+  it('refuses a write statement with exit 2', async () => {
+    const r = await runCli(['sql', 'DELETE FROM mlb.games'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('DELETE is refused');
+  });
+
+  it('prints an aligned table, CSV or JSON', async () => {
+    const q = "select 1 as a, 'x,y' as b";
+    const table = await runCli(['sql', q], { env });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^a\s+b\n-\s+---\n1\s+x,y\n\(1 row\)/);
+    const csv = await runCli(['sql', q, '--csv'], { env });
+    expect(csv.stdout.trim()).toBe('a,b\n1,"x,y"');
+    const json = await runCli(['sql', q, '--json'], { env });
+    expect(JSON.parse(json.stdout)).toEqual([{ a: 1, b: 'x,y' }]);
+  });
+
+  it('refuses a write hidden in a CTE (read-only transaction)', async () => {
+    const r = await runCli(['sql', 'with d as (delete from mlb.games returning 1) select * from d'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/read-only/);
+  });
+});
+
+describe('dugout demo', () => {
+  it('runs end to end on the embedded database, prints the summary, and the README queries work on its data', { timeout: 300_000 }, async () => {
+    const demoEnv = { DUGOUT_PGLITE_DIR: path.join(dir, 'demo') };
+    const r = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('1. backfill');
+    expect(r.stdout).toMatch(/sync: run \d+ succeeded: \d+ games loaded/);
+    expect(r.stdout).toContain(`3. checks: ${CHECKS.length}/${CHECKS.length} passed`);
+    expect(r.stdout).toMatch(/run expectancy by base-out state[\s\S]*___[\s\S]*123/);
+    expect(r.stdout).toMatch(/loaded in [\d.]+ s: \d+ final games, \d+ plays, \d+ pitches, \d+ people/);
+    expect(r.stdout).toContain('OPS leaders');
+    expect(r.stdout).toContain('npx dugout sql');
+    const status = await runCli(['status', '--json'], { env: demoEnv });
+    const report = JSON.parse(status.stdout);
+    expect(report.runs.map((x: { job: string }) => x.job)).toEqual(['check', 'sync', 'backfill']);
+    expect(report.deadLetters).toEqual([]);
+
+    // Every example query of the README works as written against the demo's data.
+    for (const query of readmeStatements()) {
+      const q = await runCli(['sql', query, '--json'], { env: demoEnv });
+      expect(q.code, `${query}\n${q.stderr}`).toBe(0);
+      expect(JSON.parse(q.stdout).length, query).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { runCli } from '../../helpers/cli.js';
+import { canRunThrowawayCluster, freePort, startThrowawayCluster, type ThrowawayCluster } from '../../helpers/cluster.js';
+import { addDays, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
+
+/** Samples of a Prometheus text exposition, after checking every line is well formed. */
+function parseExposition(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {
+  const samples: Array<{ name: string; labels: Record<string, string>; value: number }> = [];
+  const typed = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const meta = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.+)$/.exec(line);
+    if (meta) {
+      if (meta[1] === 'TYPE') {
+        expect(meta[3]).toMatch(/^(counter|gauge|histogram|summary|untyped)$/);
+        typed.add(meta[2]!);
+      }
+      continue;
+    }
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(line);
+    expect(m, `not a sample line: ${line}`).not.toBeNull();
+    const labels: Record<string, string> = {};
+    for (const l of (m![3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!;
+    const family = m![1]!.replace(/_(bucket|sum|count)$/, '');
+    expect(typed.has(m![1]!) || typed.has(family), `sample without # TYPE: ${line}`).toBe(true);
+    samples.push({ name: m![1]!, labels, value: Number(m![4]) });
+  }
+  return samples;
+}
+
+async function get(url: string): Promise<{ status: number; text: string } | undefined> {
+  try {
+    const res = await fetch(url);
+    return { status: res.status, text: await res.text() };
+  } catch {
+    return undefined;
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', () => {
+  let cluster: ThrowawayCluster;
+  let h: SimHarness;
+  beforeAll(async () => {
+    cluster = await startThrowawayCluster();
+    const probe = await startSim({ seed: 6 });
+    const d0 = firstRegularDate(probe.sim);
+    await probe.close();
+    h = await startSim({ seed: 6, now: new Date(Date.parse(`${addDays(d0, 1)}T12:00:00Z`)) });
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    cluster?.destroy();
+  });
+
+  it('serves metrics that agree with ingest.runs, and health that follows the database', { timeout: 240_000 }, async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let pid = 0;
+    const daemon = runCli(['daemon', '--run-now', 'sync', '--now', h.sim.now().toISOString()], {
+      env: { DATABASE_URL: cluster.url, STATSAPI_BASE_URL: h.url, STATSAPI_MAX_RPS: '500', DUGOUT_METRICS_PORT: String(port) },
+      onSpawn: (p) => (pid = p),
+      timeoutMs: 230_000,
+    });
+    try {
+      const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
+      try {
+        await until('the sync to succeed', async () => {
+          const rows = await sql`select 1 from ingest.runs where job = 'sync' and status = 'succeeded'`.catch(() => []);
+          return rows.length ? true : undefined;
+        });
+        const metrics = await get(`${base}/metrics`);
+        expect(metrics?.status).toBe(200);
+        const samples = parseExposition(metrics!.text);
+        const one = (name: string, labels: Record<string, string> = {}) =>
+          samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+
+        const [runs] = await sql`select sum(loaded)::int as loaded, sum(unchanged)::int as unchanged, sum(failed)::int as failed from ingest.runs`;
+        expect(runs!.loaded).toBeGreaterThan(0);
+        for (const outcome of ['loaded', 'unchanged', 'failed'] as const) {
+          expect(one('dugout_games_total', { outcome })[0]?.value, outcome).toBe(Number(runs![outcome]));
+        }
+        const boxscores = one('dugout_api_requests_total', { operation: 'boxscore', status: '200' })[0]?.value ?? 0;
+        const [stored] = await sql`select count(*)::int as n from raw.boxscores`;
+        expect(boxscores).toBe(stored!.n);
+        expect(one('dugout_api_request_duration_seconds_count', { operation: 'boxscore' })[0]?.value).toBe(boxscores);
+        expect(one('dugout_last_success_timestamp_seconds', { job: 'sync' })[0]?.value).toBeGreaterThan(Date.now() / 1000 - 600);
+        expect(one('dugout_dead_letters')[0]?.value).toBe(0);
+        expect((await get(`${base}/healthz`))?.status).toBe(200);
+      } finally {
+        await sql.end();
+      }
+
+      cluster.stop();
+      const down = await until('healthz to turn 503', async () => {
+        const r = await get(`${base}/healthz`);
+        return r?.status === 503 ? r : undefined;
+      });
+      expect(down.text).toMatch(/^unhealthy: database: /);
+      cluster.start();
+      await until('healthz to recover', async () => ((await get(`${base}/healthz`))?.status === 200 ? true : undefined));
+    } finally {
+      if (pid) process.kill(pid, 'SIGTERM');
+    }
+    const result = await daemon;
+    expect(result.code, result.stderr.slice(-2000)).toBe(0);
+  });
+});

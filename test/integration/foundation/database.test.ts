@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, queryRows, sql } from '../../../src/db/client.js';
+import { runMigrations } from '../../../src/db/migrate.js';
+import { createTestDatabase, migrationCount, type TestDatabase } from '../../helpers/db.js';
+
+const CONTRACT_TABLES = [
+  'raw.boxscores',
+  'raw.play_by_play',
+  'raw.people',
+  'raw.responses',
+  'mlb.games',
+  'mlb.plays',
+  'mlb.pitches',
+  'mlb.batting_lines',
+  'mlb.pitching_lines',
+  'mlb.people',
+  'mlb.teams',
+  'mlb.venues',
+  'ingest.runs',
+  'ingest.cursors',
+  'ingest.work_items',
+];
+
+async function tablesOf(t: TestDatabase['database']): Promise<string[]> {
+  const rows = await queryRows<{ t: string }>(
+    t.db,
+    sql`select table_schema || '.' || table_name as t from information_schema.tables
+        where table_schema in ('raw','mlb','ingest') order by 1`,
+  );
+  return rows.map((r) => r.t);
+}
+
+describe('the warehouse database on the suite back end', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => t?.drop());
+
+  it('has every contract table after migration', async () => {
+    const tables = await tablesOf(t.database);
+    for (const name of CONTRACT_TABLES) expect(tables).toContain(name);
+  });
+
+  it('stores a raw body bound as text as a json object exactly as received, not a string', async () => {
+    // Key order, spacing and duplicate-free text kept byte for byte: `json` stores the text it validated.
+    const text = '{"teams": {"home": {"team": {"id": 1}}}, "copyright": "x"}';
+    await t.database.db.execute(
+      sql`insert into raw.boxscores (game_pk, body, body_sha256) values (1, ${text}::text::json, 'h')`,
+    );
+    const rows = await queryRows<{ kind: string; id: number; text: string }>(
+      t.database.db,
+      sql`select json_typeof(body) as kind, (body->'teams'->'home'->'team'->>'id')::int as id, body::text as text
+          from raw.boxscores where game_pk = 1`,
+    );
+    expect(rows[0]).toEqual({ kind: 'object', id: 1, text });
+  });
+});
+
+describe('the embedded PGlite back end', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dugout-pglite-db-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('migrates a directory database and keeps data across reopen', async () => {
+    const cfg = { databaseUrl: undefined, pgliteDir: path.join(dir, 'pglite') };
+    const first = await createDatabase(cfg);
+    expect(first.kind).toBe('pglite');
+    expect(await runMigrations(first, cfg)).toBe(migrationCount());
+    await first.db.execute(sql`insert into ingest.cursors (name, position) values ('x', now())`);
+    await first.close();
+    const second = await createDatabase(cfg);
+    expect(await runMigrations(second, cfg)).toBe(0);
+    const rows = await queryRows<{ name: string }>(second.db, sql`select name from ingest.cursors`);
+    expect(rows).toEqual([{ name: 'x' }]);
+    expect(await tablesOf(second)).toEqual(expect.arrayContaining(CONTRACT_TABLES));
+    await second.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+import { ConfigError } from '../../../src/errors.js';
+
+describe('loadConfig', () => {
+  it('applies documented defaults to an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      databaseUrl: undefined,
+      pgliteDir: './.dugout/pglite',
+      statsapiBaseUrl: 'https://statsapi.mlb.com/api',
+      maxRps: 5,
+      concurrency: 4,
+      timeoutMs: 30_000,
+      sportIds: [1],
+      gameSource: 'boxscore',
+      logLevel: 'info',
+    });
+  });
+
+  it('parses every variable it documents', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u:p@h:5432/db',
+      STATSAPI_BASE_URL: 'http://127.0.0.1:8080/api/',
+      STATSAPI_MAX_RPS: '2.5',
+      STATSAPI_CONCURRENCY: '8',
+      STATSAPI_TIMEOUT_MS: '1000',
+      DUGOUT_SPORT_IDS: '1, 11,11',
+      DUGOUT_GAME_SOURCE: 'feed',
+      LOG_LEVEL: 'DEBUG',
+      LOG_PRETTY: '1',
+    });
+    expect(c).toMatchObject({
+      databaseUrl: 'postgres://u:p@h:5432/db',
+      statsapiBaseUrl: 'http://127.0.0.1:8080/api',
+      maxRps: 2.5,
+      concurrency: 8,
+      timeoutMs: 1000,
+      sportIds: [1, 11],
+      gameSource: 'feed',
+      logLevel: 'debug',
+      logPretty: true,
+    });
+  });
+
+  it('lists every invalid variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATABASE_URL: 'mysql://x',
+        STATSAPI_MAX_RPS: '0',
+        STATSAPI_CONCURRENCY: '1.5',
+        DUGOUT_SPORT_IDS: '1,abc',
+        LOG_LEVEL: 'loud',
+        DUGOUT_GAME_SOURCE: 'ftp',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['DATABASE_URL', 'STATSAPI_MAX_RPS', 'STATSAPI_CONCURRENCY', 'DUGOUT_SPORT_IDS', 'LOG_LEVEL', 'DUGOUT_GAME_SOURCE']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('never echoes a database password in its error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'not a url with secret-pw' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATABASE_URL: 'not a url with secret-pw' });
+    } catch (err) {
+      expect((err as Error).message).not.toContain('secret-pw');
+    }
+  });
+});
