@@ -17,15 +17,24 @@ interface TableInfo {
 
 const infoCache = new WeakMap<PgTable, TableInfo>();
 
+/** A Postgres identifier, quoted (a `"` in it doubled): the only way a name reaches a statement. */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** A comma-separated list of quoted column names, optionally qualified (`r."game_pk", …`). */
+export function identList(names: readonly string[], qualifier?: string): SQL {
+  return sql.raw(names.map((c) => (qualifier ? `${qualifier}.${quoteIdent(c)}` : quoteIdent(c))).join(', '));
+}
+
 function tableInfo(table: PgTable): TableInfo {
   let info = infoCache.get(table);
   if (!info) {
     const cfg = getTableConfig(table);
     const pk = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
-    const name = `${cfg.schema ?? 'public'}.${cfg.name}`;
     info = {
-      qualified: sql.raw(`"${cfg.schema ?? 'public'}"."${cfg.name}"`),
-      name,
+      qualified: sql.raw(`${quoteIdent(cfg.schema ?? 'public')}.${quoteIdent(cfg.name)}`),
+      name: `${quoteIdent(cfg.schema ?? 'public')}.${quoteIdent(cfg.name)}`,
       columns: new Set(cfg.columns.map((c) => c.name)),
       primaryKey: pk,
     };
@@ -47,7 +56,7 @@ function columnList(info: TableInfo, rows: readonly Row[], extra: Record<string,
 
 function selectFrom(info: TableInfo, cols: string[], rows: readonly Row[], extra: Record<string, unknown>): SQL {
   const json = JSON.stringify(extra && Object.keys(extra).length ? rows.map((r) => ({ ...r, ...extra })) : rows);
-  const colSql = sql.raw(cols.map((c) => `r."${c}"`).join(', '));
+  const colSql = identList(cols, 'r');
   return sql`select ${colSql} from json_populate_recordset(null::${info.qualified}, ${json}::text::json) as r`;
 }
 
@@ -60,7 +69,7 @@ export async function insertRows(tx: Executor, table: PgTable, rows: readonly Ro
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
   const cols = columnList(info, rows, extra);
-  const colNames = sql.raw(cols.map((c) => `"${c}"`).join(', '));
+  const colNames = identList(cols);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     await tx.execute(sql`insert into ${info.qualified} (${colNames}) ${selectFrom(info, cols, chunk, extra)}`);
@@ -84,16 +93,18 @@ export async function upsertRows(
   const info = tableInfo(table);
   const extra = opts.extra ?? {};
   const cols = columnList(info, rows, extra);
-  const colNames = sql.raw(cols.map((c) => `"${c}"`).join(', '));
-  const pk = sql.raw(info.primaryKey.map((c) => `"${c}"`).join(', '));
+  const colNames = identList(cols);
+  const pk = identList(info.primaryKey);
   const sets = cols
     .filter((c) => !info.primaryKey.includes(c))
-    .map((c) => (opts.keepExisting ? `"${c}" = coalesce(excluded."${c}", ${info.name}."${c}")` : `"${c}" = excluded."${c}"`));
-  if (opts.touch && info.columns.has(opts.touch)) sets.push(`"${opts.touch}" = now()`);
+    .map((c) => {
+      const q = quoteIdent(c);
+      return opts.keepExisting ? `${q} = coalesce(excluded.${q}, ${info.name}.${q})` : `${q} = excluded.${q}`;
+    });
+  if (opts.touch && info.columns.has(opts.touch)) sets.push(`${quoteIdent(opts.touch)} = now()`);
   // newerBy: a stored row is replaced only by one at least as new in that column (e.g. season).
-  const guard = opts.newerBy && info.columns.has(opts.newerBy)
-    ? ` where coalesce(${info.name}."${opts.newerBy}", 0) <= coalesce(excluded."${opts.newerBy}", 0)`
-    : '';
+  const newer = opts.newerBy && info.columns.has(opts.newerBy) ? quoteIdent(opts.newerBy) : undefined;
+  const guard = newer ? ` where coalesce(${info.name}.${newer}, 0) <= coalesce(excluded.${newer}, 0)` : '';
   const action = sets.length ? sql.raw(`do update set ${sets.join(', ')}${guard}`) : sql.raw('do nothing');
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
@@ -113,8 +124,8 @@ export async function updateRows(tx: Executor, table: PgTable, rows: readonly Ro
   const info = tableInfo(table);
   const cols = columnList(info, rows, extra).filter((c) => !info.primaryKey.includes(c));
   if (cols.length === 0) return 0;
-  const sets = sql.raw(cols.map((c) => `"${c}" = r."${c}"`).join(', '));
-  const match = sql.raw(info.primaryKey.map((c) => `t."${c}" = r."${c}"`).join(' and '));
+  const sets = sql.raw(cols.map((c) => `${quoteIdent(c)} = r.${quoteIdent(c)}`).join(', '));
+  const match = sql.raw(info.primaryKey.map((c) => `t.${quoteIdent(c)} = r.${quoteIdent(c)}`).join(' and '));
   for (let i = 0; i < rows.length; i += CHUNK) {
     const json = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({ ...r, ...extra })));
     await tx.execute(

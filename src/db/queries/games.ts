@@ -1,6 +1,6 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { queryRows, sql } from '../client.js';
-import { upsertRows, type Executor } from '../rows.js';
+import { identList, quoteIdent, upsertRows, type Executor } from '../rows.js';
 import { games, teams, venues } from '../schema/index.js';
 import type { GameRow } from '../../extract/index.js';
 
@@ -17,6 +17,7 @@ const LINK_COLUMNS = new Set([
 ]);
 
 const upsertSql = new Map<string, string>();
+const GAME_COLUMNS = new Set(getTableConfig(games).columns.map((c) => c.name));
 
 /**
  * The update of a schedule listing: only the columns the rows carry (a schedule's), never the game
@@ -32,11 +33,10 @@ function gameUpsertSet(rowColumns: readonly string[]): string {
       .filter((c) => given.has(c) && c !== 'game_pk' && c !== 'updated_at' && c !== 'run_id');
     // A game listed twice (suspended, postponed) keeps the listing with the latest game_date.
     const newer = '(excluded.game_date is null or mlb.games.game_date is null or excluded.game_date >= mlb.games.game_date)';
-    const sets = cols.map((c) =>
-      LINK_COLUMNS.has(c)
-        ? `"${c}" = coalesce(excluded."${c}", mlb.games."${c}")`
-        : `"${c}" = case when ${newer} then excluded."${c}" else mlb.games."${c}" end`,
-    );
+    const sets = cols.map((c) => {
+      const q = quoteIdent(c);
+      return LINK_COLUMNS.has(c) ? `${q} = coalesce(excluded.${q}, mlb.games.${q})` : `${q} = case when ${newer} then excluded.${q} else mlb.games.${q} end`;
+    });
     set = [...sets, '"updated_at" = now()', '"run_id" = excluded."run_id"'].join(', ');
     upsertSql.set(key, set);
   }
@@ -46,10 +46,11 @@ function gameUpsertSet(rowColumns: readonly string[]): string {
 /** Upsert game rows from a schedule-shaped body. */
 export async function upsertGames(tx: Executor, rows: GameRow[], runId: number): Promise<void> {
   if (rows.length === 0) return;
-  const cols = Object.keys(rows[0]!).filter((c) => c !== 'updated_at');
+  // Only keys that are columns of mlb.games reach the statement (as quoted identifiers).
+  const cols = Object.keys(rows[0]!).filter((c) => c !== 'updated_at' && c !== 'run_id' && GAME_COLUMNS.has(c));
   const json = JSON.stringify(rows.map((r) => ({ ...r, run_id: runId })));
-  const list = sql.raw([...cols, 'run_id'].map((c) => `"${c}"`).join(', '));
-  const selectList = sql.raw([...cols, 'run_id'].map((c) => `r."${c}"`).join(', '));
+  const list = identList([...cols, 'run_id']);
+  const selectList = identList([...cols, 'run_id'], 'r');
   await tx.execute(sql`
     insert into mlb.games (${list})
     select ${selectList} from json_populate_recordset(null::mlb.games, ${json}::text::json) r
