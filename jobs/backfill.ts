@@ -10,9 +10,12 @@ export const MAX_BACKFILL_DAYS = 400;
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    message: 'not a real date',
-  });
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'not a real date',
+    },
+  );
 
 /** What one backfill loads: a date range (at most {@link MAX_BACKFILL_DAYS} days) or a season. */
 export const backfillRangeSchema = z.union([

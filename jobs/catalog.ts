@@ -9,6 +9,15 @@ import { syncJob } from './sync.js';
 import type { AnyJob } from './types.js';
 
 /** Every job; the daemon schedules those with a cron. */
-export const jobCatalog: readonly AnyJob[] = [syncJob, nightlyJob, referenceJob, snapshotJob, backfillJob, rebuildJob, checkJob, drainJob];
+export const jobCatalog: readonly AnyJob[] = [
+  syncJob,
+  nightlyJob,
+  referenceJob,
+  snapshotJob,
+  backfillJob,
+  rebuildJob,
+  checkJob,
+  drainJob,
+];
 
 export { backfillJob, checkJob, drainJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };

@@ -11,12 +11,16 @@ const names = snapshotNames() as [string, ...string[]];
  */
 export const snapshotJob = defineJob({
   name: 'snapshot',
-  description: 'fetch the snapshots of the catalogue (rosters, official season stats, staff, awards) for a date and keep their history',
+  description:
+    'fetch the snapshots of the catalogue (rosters, official season stats, staff, awards) for a date and keep their history',
   cron: '20 10 * * *',
   args: z.object({
     /** One snapshot of the catalogue; all of them, in order, when omitted (the daemon's daily run). */
     name: z.enum(names).optional(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
     season: z.number().int().min(1876).max(2100).optional(),
     pageSize: z.number().int().min(10).max(5000).optional(),
     maxPeople: z.number().int().min(1).max(20000).optional(),

@@ -83,7 +83,9 @@ const t1 = performance.now();
 const all = model.allGames();
 const postMs = performance.now() - t1;
 console.log(`schedule build (league + spring + 2,430 regular-season games): ${buildMs.toFixed(0)} ms`);
-console.log(`postseason bracket (simulates every regular-season game for the standings): ${postMs.toFixed(0)} ms; ${all.length} games in all`);
+console.log(
+  `postseason bracket (simulates every regular-season game for the standings): ${postMs.toFixed(0)} ms; ${all.length} games in all`,
+);
 
 const server = await startServer();
 try {
@@ -104,7 +106,9 @@ try {
       `server CPU ${((s1.cpuMs - s0.cpuMs) / 1000).toFixed(2)} s = ${rate(n * 2, s1.cpuMs - s0.cpuMs)} bodies per CPU-second ` +
       `(${(cold.bytes / 1e6).toFixed(0)} MB${gzip ? ' gzip' : ''})`,
   );
-  console.log(`warm: ${warmN} games, ${warmN * 2} bodies in ${(warm.ms / 1000).toFixed(2)} s wall = ${rate(warmN * 2, warm.ms)} bodies/s; ${rate(warmN * 2, s2.cpuMs - s1.cpuMs)} bodies per server CPU-second`);
+  console.log(
+    `warm: ${warmN} games, ${warmN * 2} bodies in ${(warm.ms / 1000).toFixed(2)} s wall = ${rate(warmN * 2, warm.ms)} bodies/s; ${rate(warmN * 2, s2.cpuMs - s1.cpuMs)} bodies per server CPU-second`,
+  );
   console.log(
     `server RSS ${(s2.rss / 1e6).toFixed(0)} MB; body cache ${(s2.cacheBytes / 1e6).toFixed(0)} MB in ${s2.cacheEntries} entries; ` +
       `concurrency ${concurrency}; load average ${loadavg()[0].toFixed(1)}`,

@@ -25,10 +25,12 @@ const flag = (name: string, def: number) => {
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BIN = fileURLToPath(new URL('../bin/dugout.mjs', import.meta.url));
 
-
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'error', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stderr }));
@@ -52,23 +54,39 @@ function maxInAnyWindow(times: number[], windowMs: number): number {
 async function main(): Promise<void> {
   const sim = createSimulator({ seed: 1 });
   const server = await sim.listen(0, '127.0.0.1');
-  const regular = sim.listGames().filter((g) => g.gameType === 'R').map((g) => g.officialDate).sort();
+  const regular = sim
+    .listGames()
+    .filter((g) => g.gameType === 'R')
+    .map((g) => g.officialDate)
+    .sort();
   const first = regular[0]!;
   const last = regular.at(-1)!;
   const days = flag('days', 2);
   console.log(`simulator at ${server.url}; ${regular.length} regular-season games ${first} … ${last}`);
 
-  console.log(`\n1. combined rate at STATSAPI_MAX_RPS=5, backfilling ${days} day(s) (reference lists loaded beforehand, fast)`);
+  console.log(
+    `\n1. combined rate at STATSAPI_MAX_RPS=5, backfilling ${days} day(s) (reference lists loaded beforehand, fast)`,
+  );
   for (const n of [1, 2, 4]) {
     const db = await scratchDatabase(`rate${n}`);
     try {
       const env = { DATABASE_URL: db.url, STATSAPI_BASE_URL: server.url };
-      const warm = await run(['backfill', '--start-date', first, '--end-date', first], { ...env, STATSAPI_MAX_RPS: '1000' });
+      const warm = await run(['backfill', '--start-date', first, '--end-date', first], {
+        ...env,
+        STATSAPI_MAX_RPS: '1000',
+      });
       if (warm.code !== 0) throw new Error(warm.stderr.trim().split('\n').at(-1));
       const start = addDays(first, 1 + n * days);
       const from = sim.requestLog.length;
       const t0 = Date.now();
-      const results = await Promise.all(Array.from({ length: n }, () => run(['backfill', '--start-date', start, '--end-date', addDays(start, days - 1)], { ...env, STATSAPI_MAX_RPS: '5' })));
+      const results = await Promise.all(
+        Array.from({ length: n }, () =>
+          run(['backfill', '--start-date', start, '--end-date', addDays(start, days - 1)], {
+            ...env,
+            STATSAPI_MAX_RPS: '5',
+          }),
+        ),
+      );
       const wall = (Date.now() - t0) / 1000;
       for (const r of results) if (r.code !== 0) throw new Error(r.stderr.trim().split('\n').at(-1));
       const arrivals = sim.requestLog.slice(from).map((e) => e.receivedAt.getTime());
@@ -86,12 +104,18 @@ async function main(): Promise<void> {
   const spanDays = flag('span-days', 30);
   const end = whole ? last : addDays(first, spanDays - 1);
   const games = regular.filter((d) => d <= end).length;
-  console.log(`\n2. backfill ${first} … ${end} (${games} regular-season games) with the limit lifted (STATSAPI_MAX_RPS=1000)`);
+  console.log(
+    `\n2. backfill ${first} … ${end} (${games} regular-season games) with the limit lifted (STATSAPI_MAX_RPS=1000)`,
+  );
   // Warm the simulator so both runs fetch cached bodies.
   {
     const db = await scratchDatabase('warm');
     try {
-      await run(['backfill', '--start-date', first, '--end-date', end], { DATABASE_URL: db.url, STATSAPI_BASE_URL: server.url, STATSAPI_MAX_RPS: '1000' });
+      await run(['backfill', '--start-date', first, '--end-date', end], {
+        DATABASE_URL: db.url,
+        STATSAPI_BASE_URL: server.url,
+        STATSAPI_MAX_RPS: '1000',
+      });
     } finally {
       await db.drop();
     }
@@ -103,7 +127,9 @@ async function main(): Promise<void> {
       const migrated = await run(['migrate'], env);
       if (migrated.code !== 0) throw new Error(migrated.stderr);
       const t0 = Date.now();
-      const results = await Promise.all(Array.from({ length: n }, () => run(['backfill', '--start-date', first, '--end-date', end], env)));
+      const results = await Promise.all(
+        Array.from({ length: n }, () => run(['backfill', '--start-date', first, '--end-date', end], env)),
+      );
       const wall = (Date.now() - t0) / 1000;
       for (const r of results) if (r.code !== 0) throw new Error(r.stderr.trim().split('\n').at(-1));
       console.log(`  ${n} worker(s): ${wall.toFixed(1)} s wall, ${(games / wall).toFixed(1)} games/s`);

@@ -26,9 +26,19 @@ const { values } = parseArgs({
 const rps = Number(values.rps);
 const n = Number(values.requests);
 
-const server = await startArrivalServer({ failEvery: Number(values['fail-every']), maxDelayMs: Number(values['max-delay-ms']) });
+const server = await startArrivalServer({
+  failEvery: Number(values['fail-every']),
+  maxDelayMs: Number(values['max-delay-ms']),
+});
 const log = createSilentLogger();
-const queue = createRequestQueue({ maxRps: rps, concurrency: Number(values.concurrency), maxAttempts: 3, retryAfterCapMs: 10_000, baseDelayMs: 1, log });
+const queue = createRequestQueue({
+  maxRps: rps,
+  concurrency: Number(values.concurrency),
+  maxAttempts: 3,
+  retryAfterCapMs: 10_000,
+  baseDelayMs: 1,
+  log,
+});
 const client = createApiClient({ baseUrl: server.baseUrl, timeoutMs: 10_000, queue, log });
 const started = performance.now();
 let arrivals: number[];

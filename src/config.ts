@@ -128,7 +128,10 @@ const envSchema = z.object({
       const parts = v.split(',').map((s) => s.trim());
       const ids = parts.map(Number);
       if (parts.some((p) => !/^\d+$/.test(p)) || ids.some((n) => n < 1 || n > MAX_INT4)) {
-        ctx.addIssue({ code: 'custom', message: `DUGOUT_SPORT_IDS must be a comma list of sport ids (1-${MAX_INT4}), got "${v}"` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `DUGOUT_SPORT_IDS must be a comma list of sport ids (1-${MAX_INT4}), got "${v}"`,
+        });
         return z.NEVER;
       }
       return [...new Set(ids)];
@@ -150,7 +153,10 @@ const envSchema = z.object({
       const parts = [...new Set(v.split(',').map((s) => s.trim()))];
       const unknown = parts.filter((p) => !(GAME_EXTRAS as readonly string[]).includes(p));
       if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `DUGOUT_GAME_EXTRAS must be a comma list of ${GAME_EXTRAS.join(', ')}, got "${v}"` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `DUGOUT_GAME_EXTRAS must be a comma list of ${GAME_EXTRAS.join(', ')}, got "${v}"`,
+        });
         return z.NEVER;
       }
       return parts as GameExtra[];
@@ -186,7 +192,10 @@ const envSchema = z.object({
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return undefined;
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v)) {
-        ctx.addIssue({ code: 'custom', message: `DUGOUT_HOST_NAME must be a host name (letters, digits, ".", "_", "-"), got "${v}"` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `DUGOUT_HOST_NAME must be a host name (letters, digits, ".", "_", "-"), got "${v}"`,
+        });
         return z.NEVER;
       }
       return v;

@@ -173,12 +173,18 @@ export const RETRYABLE_SQLSTATES = new Set([
  * deadlock or a lost connection inside a query is retried, not dead-lettered.
  */
 export function isRetryable(err: unknown): boolean {
-  for (let e = err, depth = 0; e !== null && e !== undefined && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = err, depth = 0;
+    e !== null && e !== undefined && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if (e instanceof DugoutError) return e.retryable;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (RETRYABLE_SQLSTATES.has(code)) return true;
-      if (['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)) {
+      if (
+        ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)
+      ) {
         return true;
       }
     }
@@ -200,7 +206,11 @@ export function describeError(err: unknown): string {
   const db = databaseCause(err);
   let text: string;
   if (db) {
-    const where = [db.table && `table ${db.table}`, db.column && `column ${db.column}`, db.constraint && `constraint ${db.constraint}`]
+    const where = [
+      db.table && `table ${db.table}`,
+      db.column && `column ${db.column}`,
+      db.constraint && `constraint ${db.constraint}`,
+    ]
       .filter(Boolean)
       .join(', ');
     text = `database error ${db.code}: ${db.message}${where ? ` (${where})` : ''}`;
@@ -244,8 +254,24 @@ interface DatabaseCause {
 function databaseCause(err: unknown): DatabaseCause | undefined {
   let e: unknown = err;
   for (let depth = 0; e && depth < 5; depth++) {
-    const o = e as { code?: unknown; message?: unknown; severity?: unknown; table_name?: unknown; table?: unknown; column_name?: unknown; column?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof o.code === 'string' && /^[0-9A-Z]{5}$/.test(o.code) && typeof o.message === 'string' && o.severity !== undefined) {
+    const o = e as {
+      code?: unknown;
+      message?: unknown;
+      severity?: unknown;
+      table_name?: unknown;
+      table?: unknown;
+      column_name?: unknown;
+      column?: unknown;
+      constraint_name?: unknown;
+      constraint?: unknown;
+      cause?: unknown;
+    };
+    if (
+      typeof o.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(o.code) &&
+      typeof o.message === 'string' &&
+      o.severity !== undefined
+    ) {
       const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
       return {
         code: o.code,

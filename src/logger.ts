@@ -27,7 +27,10 @@ export function createLogger(
   if (config.logPretty || isTty) {
     return pino({
       ...base,
-      transport: { target: 'pino-pretty', options: { destination: 2, colorize: isTty, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { destination: 2, colorize: isTty, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+      },
     });
   }
   return pino(base, pino.destination({ fd: 2, sync: true }));

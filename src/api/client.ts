@@ -79,7 +79,11 @@ export interface ApiClient {
    * `call` for an operation named at run time (a snapshot catalogue, `dugout api`): the name and
    * parameters are checked against the operation when called, not by the compiler; the body is `unknown`.
    */
-  callByName(name: string, params: Readonly<Record<string, unknown>>, opts?: CallOptions): Promise<ApiResponse<unknown>>;
+  callByName(
+    name: string,
+    params: Readonly<Record<string, unknown>>,
+    opts?: CallOptions,
+  ): Promise<ApiResponse<unknown>>;
   /** `buildUrl` for an operation named at run time. */
   urlByName(name: string, params: Readonly<Record<string, unknown>>): string;
   readonly stats: ClientStats;
@@ -132,7 +136,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const op = getOperation(name);
     const url = `${baseUrl}${buildPathAndQuery(op, params)}`;
     // The body's shape only: a bad element is left to extraction (see responseShapes).
-    const schema = (responseShapes as Record<string, (typeof responseShapes)[keyof typeof responseShapes]>)[op.qualifiedName];
+    const schema = (responseShapes as Record<string, (typeof responseShapes)[keyof typeof responseShapes]>)[
+      op.qualifiedName
+    ];
     return { url, schema };
   }
 

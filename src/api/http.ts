@@ -83,12 +83,17 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
       // An error status stays an error status (a 404 must not turn retryable) even if its body broke.
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
       throw failed(() =>
-        res.ok ? new BadBodyError(url, `body cut off after the headers (${describe(err)})`, err) : new HttpStatusError(url, res.status, retryAfterMs),
+        res.ok
+          ? new BadBodyError(url, `body cut off after the headers (${describe(err)})`, err)
+          : new HttpStatusError(url, res.status, retryAfterMs),
       );
     }
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(buffer); // keeps a BOM: the text as received
     const declared = Number(res.headers.get('content-length'));
-    const bytes = Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length') ? declared : buffer.byteLength;
+    const bytes =
+      Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length')
+        ? declared
+        : buffer.byteLength;
     opts.onResponse?.(res.status, bytes);
     if (!res.ok) {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());

@@ -47,7 +47,16 @@ export interface ParamDef {
   readonly source: ParamSource;
 }
 
-export type GroupName = 'game' | 'team' | 'homeRunDerby' | 'season' | 'job' | 'config' | 'schedule' | 'stats' | 'person';
+export type GroupName =
+  | 'game'
+  | 'team'
+  | 'homeRunDerby'
+  | 'season'
+  | 'job'
+  | 'config'
+  | 'schedule'
+  | 'stats'
+  | 'person';
 
 export interface OperationDef {
   readonly group: GroupName;
@@ -71,14 +80,12 @@ interface ParamOptions<R extends boolean> {
 /** Mark a parameter required: `q.str('season', R)`. */
 export const R = { required: true } as const;
 
-function param<const N extends string, const K extends ParamKind, const I extends ItemKind | undefined, R extends boolean>(
-  name: N,
-  where: 'path' | 'query',
-  kind: K,
-  items: I,
-  defaultSpecType: string,
-  opts: ParamOptions<R>,
-) {
+function param<
+  const N extends string,
+  const K extends ParamKind,
+  const I extends ItemKind | undefined,
+  R extends boolean,
+>(name: N, where: 'path' | 'query', kind: K, items: I, defaultSpecType: string, opts: ParamOptions<R>) {
   return {
     name,
     in: where,
@@ -144,5 +151,8 @@ export function op<const G extends GroupName, const N extends string, const P ex
 
 /** An equivalent entry of the same path as `target` (same parameters, same URL). */
 export function alias<const N extends string, const T extends OperationDef>(name: N, target: T) {
-  return { ...target, name, aliasOf: target.name } as Omit<T, 'name' | 'aliasOf'> & { readonly name: N; readonly aliasOf: T['name'] };
+  return { ...target, name, aliasOf: target.name } as Omit<T, 'name' | 'aliasOf'> & {
+    readonly name: N;
+    readonly aliasOf: T['name'];
+  };
 }

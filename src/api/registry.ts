@@ -47,10 +47,22 @@ const byBare = new Map<string, RegisteredOperation[]>();
 for (const r of registered) byBare.set(r.name, [...(byBare.get(r.name) ?? []), r]);
 
 /** Names used by more than one group (`stats`, `leaders`, `currentGameStats`); callable only as `group.name`. */
-export const AMBIGUOUS_NAMES: readonly string[] = [...byBare].filter(([, defs]) => defs.length > 1).map(([name]) => name);
+export const AMBIGUOUS_NAMES: readonly string[] = [...byBare]
+  .filter(([, defs]) => defs.length > 1)
+  .map(([name]) => name);
 
 /** The groups, in the interface's order. */
-export const GROUPS: readonly GroupName[] = ['game', 'team', 'homeRunDerby', 'season', 'job', 'config', 'schedule', 'stats', 'person'];
+export const GROUPS: readonly GroupName[] = [
+  'game',
+  'team',
+  'homeRunDerby',
+  'season',
+  'job',
+  'config',
+  'schedule',
+  'stats',
+  'person',
+];
 
 /** Every available operation, in the interface's order (equivalent entries of one path listed separately). */
 export function listOperations(): RegisteredOperation[] {
@@ -76,7 +88,9 @@ export function getOperation(name: string): RegisteredOperation {
   }
   const unavailable = UNAVAILABLE_OPERATIONS.find((u) => u === name || `team.${u}` === name);
   if (unavailable) {
-    throw new OperationUnavailableError(`operation "${unavailable}" is not available in this interface`, { operation: name });
+    throw new OperationUnavailableError(`operation "${unavailable}" is not available in this interface`, {
+      operation: name,
+    });
   }
   const lower = name.toLowerCase();
   const similar = registered

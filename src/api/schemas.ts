@@ -81,9 +81,14 @@ export type ResponseSchemas = typeof responseSchemas;
  * (its reason in `ingest.rejects`) — refusing the whole body would lose every other game of a
  * 7-day chunk, a batch of 100 people, or the whole game. The schemas above type the elements.
  */
-const scheduleShape = z.looseObject({ dates: z.array(z.looseObject({ date: z.string(), games: z.array(z.unknown()) })) });
+const scheduleShape = z.looseObject({
+  dates: z.array(z.looseObject({ date: z.string(), games: z.array(z.unknown()) })),
+});
 const peopleShape = z.looseObject({ people: z.array(z.unknown()) });
-const boxscoreTeamShape = z.looseObject({ team: z.looseObject({ id: z.number().int() }), players: z.record(z.string(), z.unknown()) });
+const boxscoreTeamShape = z.looseObject({
+  team: z.looseObject({ id: z.number().int() }),
+  players: z.record(z.string(), z.unknown()),
+});
 const boxscoreShape = z.looseObject({ teams: z.looseObject({ home: boxscoreTeamShape, away: boxscoreTeamShape }) });
 const playByPlayShape = z.looseObject({ allPlays: z.array(z.unknown()) });
 

@@ -50,6 +50,5 @@ export type ParamsOf<N extends OperationName> = OperationsByName[N]['params'] ex
 type QualifiedOf<N extends OperationName> = `${OperationsByName[N]['group']}.${OperationsByName[N]['name']}`;
 
 /** The parsed body type: the lenient schema's type where there is one, else `unknown`. */
-export type ResponseOf<N extends OperationName> = QualifiedOf<N> extends keyof ResponseSchemas
-  ? z.infer<ResponseSchemas[QualifiedOf<N>]>
-  : unknown;
+export type ResponseOf<N extends OperationName> =
+  QualifiedOf<N> extends keyof ResponseSchemas ? z.infer<ResponseSchemas[QualifiedOf<N>]> : unknown;

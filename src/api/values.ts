@@ -25,16 +25,28 @@ export function checkScalar(def: ParamDef, value: unknown): Checked {
     case 'date':
       return checkPattern(def.name, value, 'a calendar date YYYY-MM-DD', DATE_RE, ([y, m, d]) => isDate(y!, m!, d!));
     case 'timecode':
-      return checkPattern(def.name, value, 'a timecode YYYYMMDD_HHMMSS', TIMECODE_RE, ([y, m, d, hh, mm, ss]) =>
-        isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
+      return checkPattern(
+        def.name,
+        value,
+        'a timecode YYYYMMDD_HHMMSS',
+        TIMECODE_RE,
+        ([y, m, d, hh, mm, ss]) => isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
       );
     case 'dateTime':
-      return checkPattern(def.name, value, 'a UTC time YYYY-MM-DDTHH:MM:SSZ', DATE_TIME_RE, ([y, m, d, hh, mm, ss]) =>
-        isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
+      return checkPattern(
+        def.name,
+        value,
+        'a UTC time YYYY-MM-DDTHH:MM:SSZ',
+        DATE_TIME_RE,
+        ([y, m, d, hh, mm, ss]) => isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
       );
     case 'mdyTimecode':
-      return checkPattern(def.name, value, 'a timecode MMDDYYYY_HHMMSS', MDY_TIMECODE_RE, ([m, d, y, hh, mm, ss]) =>
-        isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
+      return checkPattern(
+        def.name,
+        value,
+        'a timecode MMDDYYYY_HHMMSS',
+        MDY_TIMECODE_RE,
+        ([m, d, y, hh, mm, ss]) => isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
       );
     case 'array':
       return bad(`${def.name} is a list`);
@@ -42,7 +54,10 @@ export function checkScalar(def: ParamDef, value: unknown): Checked {
 }
 
 /** Check a list parameter: an array, or a comma string (`"1,2"`); returns the elements' wire forms. */
-export function checkList(def: ParamDef, value: unknown): { ok: true; items: string[] } | { ok: false; problem: string } {
+export function checkList(
+  def: ParamDef,
+  value: unknown,
+): { ok: true; items: string[] } | { ok: false; problem: string } {
   const items = def.items ?? 'string';
   let raw: unknown[];
   if (Array.isArray(value)) raw = value;
@@ -80,7 +95,13 @@ const TIMECODE_RE = /^(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})$/;
 const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 const MDY_TIMECODE_RE = /^(\d{2})(\d{2})(\d{4})_(\d{2})(\d{2})(\d{2})$/;
 
-function checkPattern(name: string, value: unknown, what: string, re: RegExp, valid: (parts: number[]) => boolean): Checked {
+function checkPattern(
+  name: string,
+  value: unknown,
+  what: string,
+  re: RegExp,
+  valid: (parts: number[]) => boolean,
+): Checked {
   if (typeof value !== 'string') return bad(`${name} must be ${what}, got ${show(value)}`);
   const m = re.exec(value);
   if (!m || !valid(m.slice(1).map(Number))) return bad(`${name} must be ${what}, got ${show(value)}`);

@@ -9,7 +9,11 @@ const LOG_EVERY_MS = 5_000;
  * Progress of a long drain: a bar with count, rate and ETA on a TTY (stderr), otherwise a
  * structured log line every few seconds.
  */
-export function createProgress(label: string, log: Logger, isTty = Boolean(process.stderr.isTTY) && !process.env.CI): ProgressSink {
+export function createProgress(
+  label: string,
+  log: Logger,
+  isTty = Boolean(process.stderr.isTTY) && !process.env.CI,
+): ProgressSink {
   let started = 0;
   let bar: cliProgress.SingleBar | undefined;
   let lastLog = 0;
@@ -18,7 +22,11 @@ export function createProgress(label: string, log: Logger, isTty = Boolean(proce
       started = Date.now();
       if (isTty && total > 0) {
         bar = new cliProgress.SingleBar(
-          { format: `${label} [{bar}] {value}/{total} items | {rate}/s | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true },
+          {
+            format: `${label} [{bar}] {value}/{total} items | {rate}/s | ETA {eta_formatted}`,
+            stream: process.stderr,
+            hideCursor: true,
+          },
           cliProgress.Presets.shades_classic,
         );
         bar.start(total, 0, { rate: '0.0' });

@@ -20,7 +20,13 @@ export interface Runtime {
  */
 export async function createRuntime(
   ctx: AppContext,
-  opts: { progressLabel?: string; now?: Date; onAttempt?: (attempt: AttemptOutcome) => void; readOnly?: boolean; command?: string } = {},
+  opts: {
+    progressLabel?: string;
+    now?: Date;
+    onAttempt?: (attempt: AttemptOutcome) => void;
+    readOnly?: boolean;
+    command?: string;
+  } = {},
 ): Promise<Runtime> {
   const config = ctx.config();
   const log = ctx.log();
@@ -40,7 +46,8 @@ export async function createRuntime(
   const controller = new AbortController();
   // On Postgres every process draws from one request budget (STATSAPI_MAX_RPS for them all); the
   // embedded database has one process, whose own limiter is the budget.
-  const shared = database.kind === 'postgres' ? createSharedBudget(database.db, { maxRps: config.maxRps, log }) : undefined;
+  const shared =
+    database.kind === 'postgres' ? createSharedBudget(database.db, { maxRps: config.maxRps, log }) : undefined;
   const client = createConfiguredClient(config, log, { signal: controller.signal }, opts.onAttempt, shared);
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {

@@ -82,8 +82,10 @@ export function parseFailOn(value: string): AlertCondition[] {
   for (const part of value.split(',').map((s) => s.trim())) {
     const stale = /^stale=(\d+)([smhd])$/.exec(part);
     if (part === 'dead-letters') out.push({ kind: 'dead-letters' });
-    else if (stale && Number(stale[1]) > 0) out.push({ kind: 'stale', windowMs: Number(stale[1]) * DURATION_UNITS_MS[stale[2]!]! });
-    else throw new InvalidArgumentError(`"${part}" is not a condition (dead-letters, stale=<n><s|m|h|d>, e.g. stale=2h)`);
+    else if (stale && Number(stale[1]) > 0)
+      out.push({ kind: 'stale', windowMs: Number(stale[1]) * DURATION_UNITS_MS[stale[2]!]! });
+    else
+      throw new InvalidArgumentError(`"${part}" is not a condition (dead-letters, stale=<n><s|m|h|d>, e.g. stale=2h)`);
   }
   return out;
 }

@@ -20,7 +20,11 @@ import { extractGameRows } from '../pipeline/load/game-rows.js';
  * at a time, parse, then one INSERT statement per row (through drizzle's builder) and the raw bodies
  * rewritten every time (no hash skip). Same extraction, same tables, one transaction per game.
  */
-export async function runNaiveLoad(database: Database, baseUrl: string, gamePks: number[]): Promise<{ seconds: number; rows: number }> {
+export async function runNaiveLoad(
+  database: Database,
+  baseUrl: string,
+  gamePks: number[],
+): Promise<{ seconds: number; rows: number }> {
   const started = performance.now();
   let rows = 0;
   for (const pk of gamePks) {

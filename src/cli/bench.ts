@@ -29,25 +29,51 @@ export interface BenchOptions {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TABLES = ['mlb.games', 'mlb.plays', 'mlb.pitches', 'mlb.batting_lines', 'mlb.pitching_lines', 'mlb.people', 'raw.boxscores', 'raw.play_by_play', 'raw.people'];
+const TABLES = [
+  'mlb.games',
+  'mlb.plays',
+  'mlb.pitches',
+  'mlb.batting_lines',
+  'mlb.pitching_lines',
+  'mlb.people',
+  'raw.boxscores',
+  'raw.play_by_play',
+  'raw.people',
+];
 
 /**
  * Backfill a full simulated regular season from a simulator in a child process (so its memory and
  * CPU are not dugout's) into a fresh database with the rate limit lifted, then load a sample through
  * a naive loader (one request at a time, one INSERT per row, no hash skip) for the speed-up.
  */
-export async function runBench(opts: BenchOptions, config: Config, log: Logger, out: (s: string) => void): Promise<void> {
+export async function runBench(
+  opts: BenchOptions,
+  config: Config,
+  log: Logger,
+  out: (s: string) => void,
+): Promise<void> {
   const sim = await startSimProcess(opts.seed, opts.season);
   const cleanups: Array<() => Promise<void>> = [async () => void sim.child.kill('SIGTERM')];
   try {
     const games = await regularSeasonGames(sim.url, opts.season, opts.games);
     const range = { startDate: games[0]!.officialDate, endDate: games[games.length - 1]!.officialDate };
-    out(`simulator (child process) at ${sim.url}: ${games.length} regular-season games, ${range.startDate} … ${range.endDate}`);
-    const warmMs = await warmSimulator(sim.url, games.map((g) => g.gamePk));
+    out(
+      `simulator (child process) at ${sim.url}: ${games.length} regular-season games, ${range.startDate} … ${range.endDate}`,
+    );
+    const warmMs = await warmSimulator(
+      sim.url,
+      games.map((g) => g.gamePk),
+    );
     out(`warmed the simulator (every body requested once) in ${(warmMs / 1000).toFixed(1)} s`);
 
     const target = await freshDatabase(opts, 'bench', cleanups);
-    const benchConfig = { ...config, statsapiBaseUrl: sim.url, maxRps: 100_000, concurrency: opts.concurrency, sportIds: [1] };
+    const benchConfig = {
+      ...config,
+      statsapiBaseUrl: sim.url,
+      maxRps: 100_000,
+      concurrency: opts.concurrency,
+      sportIds: [1],
+    };
     const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
     const timings = emptyTimings();
     const cpu0 = process.cpuUsage();
@@ -61,12 +87,24 @@ export async function runBench(opts: BenchOptions, config: Config, log: Logger, 
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (run.status !== 'succeeded') throw new Error(`the benchmark backfill ${run.status}: ${String(run.error ?? '')}`);
     const rows = await countRows(target);
-    const totalRows = Object.entries(rows).filter(([t]) => t.startsWith('mlb.')).reduce((s, [, n]) => s + n, 0);
+    const totalRows = Object.entries(rows)
+      .filter(([t]) => t.startsWith('mlb.'))
+      .reduce((s, [, n]) => s + n, 0);
     const loaded = run.counts.gamesLoaded;
-    out(`\ndugout backfill into ${opts.pglite ? 'PGlite' : 'Postgres'} (${target.describe}), concurrency ${opts.concurrency}:`);
-    out(`  wall ${wallS.toFixed(1)} s · ${(loaded / wallS).toFixed(1)} games/s · ${client.stats.requests} requests · ${(client.stats.bytes / 1e6).toFixed(1)} MB received`);
-    out(`  rows: ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(', ')}`);
-    out(`  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB · dugout CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);
+    out(
+      `\ndugout backfill into ${opts.pglite ? 'PGlite' : 'Postgres'} (${target.describe}), concurrency ${opts.concurrency}:`,
+    );
+    out(
+      `  wall ${wallS.toFixed(1)} s · ${(loaded / wallS).toFixed(1)} games/s · ${client.stats.requests} requests · ${(client.stats.bytes / 1e6).toFixed(1)} MB received`,
+    );
+    out(
+      `  rows: ${Object.entries(rows)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}`,
+    );
+    out(
+      `  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB · dugout CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+    );
     const stageSum = timings.fetchMs + timings.hashMs + timings.extractMs + timings.dbMs;
     const share = (ms: number) => `${((100 * ms) / stageSum).toFixed(0)}%`;
     out(
@@ -83,11 +121,17 @@ export async function runBench(opts: BenchOptions, config: Config, log: Logger, 
     out(`  speed-up: ${(ourRate / (sample.length / naive.seconds)).toFixed(1)}×`);
 
     const rebuildStarted = performance.now();
-    const rebuilt = await rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {});
+    const rebuilt = await rebuildJob.run(
+      { database: target, client, config: benchConfig, log, timings: emptyTimings() },
+      {},
+    );
     const rebuildS = (performance.now() - rebuildStarted) / 1000;
-    if (rebuilt.status !== 'succeeded') throw new Error(`the benchmark rebuild ${rebuilt.status}: ${String(rebuilt.error ?? '')}`);
+    if (rebuilt.status !== 'succeeded')
+      throw new Error(`the benchmark rebuild ${rebuilt.status}: ${String(rebuilt.error ?? '')}`);
     out(`\ndugout rebuild of that season from its stored bodies (no request):`);
-    out(`  wall ${rebuildS.toFixed(1)} s · ${(loaded / rebuildS).toFixed(1)} games/s · peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    out(
+      `  wall ${rebuildS.toFixed(1)} s · ${(loaded / rebuildS).toFixed(1)} games/s · peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
 
     out('\nREADME example queries on that season (best of 3, warm):');
     for (const q of benchQueries()) {
@@ -141,11 +185,19 @@ async function startSimProcess(seed: number, season: number): Promise<{ url: str
   return { url, child };
 }
 
-async function regularSeasonGames(url: string, season: number, limit?: number): Promise<Array<{ gamePk: number; officialDate: string }>> {
+async function regularSeasonGames(
+  url: string,
+  season: number,
+  limit?: number,
+): Promise<Array<{ gamePk: number; officialDate: string }>> {
   const res = await fetch(`${url}/v1/schedule?sportId=1&season=${season}&gameType=R`);
-  const body = (await res.json()) as { dates: Array<{ games: Array<{ gamePk: number; officialDate: string; status: { codedGameState: string } }> }> };
+  const body = (await res.json()) as {
+    dates: Array<{ games: Array<{ gamePk: number; officialDate: string; status: { codedGameState: string } }> }>;
+  };
   const seen = new Map<number, { gamePk: number; officialDate: string }>();
-  for (const d of body.dates) for (const g of d.games) if (g.status.codedGameState === 'F') seen.set(g.gamePk, { gamePk: g.gamePk, officialDate: g.officialDate });
+  for (const d of body.dates)
+    for (const g of d.games)
+      if (g.status.codedGameState === 'F') seen.set(g.gamePk, { gamePk: g.gamePk, officialDate: g.officialDate });
   const all = [...seen.values()].sort((a, b) => a.officialDate.localeCompare(b.officialDate) || a.gamePk - b.gamePk);
   if (!limit || limit >= all.length) return all;
   // A prefix of whole days, so the backfill's date range holds exactly these games.
@@ -159,14 +211,19 @@ async function warmSimulator(url: string, gamePks: number[]): Promise<number> {
   const worker = async () => {
     while (next < gamePks.length) {
       const pk = gamePks[next++]!;
-      for (const p of ['boxscore', 'playByPlay']) await (await fetch(`${url}/v1/game/${pk}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+      for (const p of ['boxscore', 'playByPlay'])
+        await (await fetch(`${url}/v1/game/${pk}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   return performance.now() - started;
 }
 
-async function freshDatabase(opts: BenchOptions, label: string, cleanups: Array<() => Promise<void>>): Promise<Database> {
+async function freshDatabase(
+  opts: BenchOptions,
+  label: string,
+  cleanups: Array<() => Promise<void>>,
+): Promise<Database> {
   if (opts.pglite) {
     const dir = mkdtempSync(path.join(tmpdir(), `dugout-${label}-`));
     const db = await createDatabase({ databaseUrl: undefined, pgliteDir: path.join(dir, 'pglite') });
@@ -178,7 +235,10 @@ async function freshDatabase(opts: BenchOptions, label: string, cleanups: Array<
     return db;
   }
   const scratch = await createScratchDatabase(opts.adminUrl, `dugout_${label}_${process.pid}`);
-  const db = await createDatabase({ databaseUrl: scratch.url, pgliteDir: '' }, { maxConnections: opts.concurrency + 2 });
+  const db = await createDatabase(
+    { databaseUrl: scratch.url, pgliteDir: '' },
+    { maxConnections: opts.concurrency + 2 },
+  );
   cleanups.push(async () => {
     await db.close();
     await scratch.drop();

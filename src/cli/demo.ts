@@ -17,7 +17,6 @@ export interface DemoOptions {
   days: number;
 }
 
-
 /**
  * The zero-setup demo: the simulator in-process on a free loopback port, the configured or embedded
  * database, a backfill of the first `days` of the simulated regular season, then one simulated day
@@ -43,7 +42,13 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
     const database = await ctx.database({ migrate: true });
     // The simulator is our own process on loopback: no politeness budget is needed.
     // The simulator is local: the demo also loads every game's win probability (analytics.player_wpa).
-    const demoConfig: typeof config = { ...config, statsapiBaseUrl: server.url, maxRps: 1000, concurrency: 8, gameExtras: ['winProbability'] };
+    const demoConfig: typeof config = {
+      ...config,
+      statsapiBaseUrl: server.url,
+      maxRps: 1000,
+      concurrency: 8,
+      gameExtras: ['winProbability'],
+    };
     const client = createConfiguredClient(demoConfig, log);
     const deps: RunDeps = { database, client, config: demoConfig, log, now: () => sim.now() };
     ctx.out(`dugout demo: simulated season ${opts.season} served at ${server.url}; warehouse ${database.describe}`);
@@ -58,14 +63,29 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
     sim.advance(DAY_MS);
     const corrected = pickCorrection(await loadedGames(deps), sim);
     const changed = sim.changePerson();
-    ctx.out(`2. one simulated day later (${sim.now().toISOString().slice(0, 16)}Z): scoring change on game ${corrected.gamePk} (${corrected.description}); person ${changed.personId}: ${changed.change}`);
+    ctx.out(
+      `2. one simulated day later (${sim.now().toISOString().slice(0, 16)}Z): scoring change on game ${corrected.gamePk} (${corrected.description}); person ${changed.personId}: ${changed.change}`,
+    );
     const sync = await syncJob.run(deps, syncJob.args.parse({}));
-    const r = sync.result as { schedule?: { enqueued: number }; gameChanges?: { enqueued: number }; peopleChanges?: { people: number } } | undefined;
-    ctx.out(`   sync: ${runLine(sync)}; schedule queued ${r?.schedule?.enqueued ?? 0}, change log queued ${r?.gameChanges?.enqueued ?? 0} (incl. the correction), people changed ${r?.peopleChanges?.people ?? 0}`);
+    const r = sync.result as
+      | { schedule?: { enqueued: number }; gameChanges?: { enqueued: number }; peopleChanges?: { people: number } }
+      | undefined;
+    ctx.out(
+      `   sync: ${runLine(sync)}; schedule queued ${r?.schedule?.enqueued ?? 0}, change log queued ${r?.gameChanges?.enqueued ?? 0} (incl. the correction), people changed ${r?.peopleChanges?.people ?? 0}`,
+    );
 
     const check = await checkJob.run(deps, {});
     const checks = ((check.result as { checks?: CheckResult[] } | undefined)?.checks ?? []) as CheckResult[];
-    ctx.out(`3. checks: ${checks.filter((c) => c.passed).length}/${checks.length} passed${checks.some((c) => !c.passed) ? ` (failed: ${checks.filter((c) => !c.passed).map((c) => c.name).join(', ')})` : ''}`);
+    ctx.out(
+      `3. checks: ${checks.filter((c) => c.passed).length}/${checks.length} passed${
+        checks.some((c) => !c.passed)
+          ? ` (failed: ${checks
+              .filter((c) => !c.passed)
+              .map((c) => c.name)
+              .join(', ')})`
+          : ''
+      }`,
+    );
 
     await printSummary(ctx, deps, started);
     const ok = [backfill, sync, check].every((x) => x.status === 'succeeded');
@@ -81,7 +101,10 @@ function runLine(r: RunResult<unknown>): string {
 }
 
 async function loadedGames(deps: RunDeps): Promise<number[]> {
-  const rows = await queryRows<{ gamePk: number }>(deps.database.db, sql`select game_pk as "gamePk" from raw.boxscores order by game_pk`);
+  const rows = await queryRows<{ gamePk: number }>(
+    deps.database.db,
+    sql`select game_pk as "gamePk" from raw.boxscores order by game_pk`,
+  );
   return rows.map((r) => Number(r.gamePk));
 }
 
@@ -117,14 +140,23 @@ async function printSummary(ctx: AppContext, deps: RunDeps, started: number): Pr
     sql`select full_name, pa, h, hr, avg, obp, slg, ops from analytics.season_batting
         where game_type = 'R' and pa >= 30 order by ops desc, full_name limit 5`,
   );
-  ctx.out(`\nloaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts ?? {}).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  ctx.out(
+    `\nloaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts ?? {})
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}`,
+  );
   ctx.out(`\nOPS leaders (analytics.season_batting, PA >= 30):\n${formatTable(leaders)}`);
-  ctx.out(`\nrun expectancy by base-out state (analytics.run_expectancy, RE24; bases 1 2 3, _ = empty):\n${formatTable(await re24Matrix(deps))}`);
-  const query = 'select full_name, pa, avg, obp, slg, ops from analytics.season_batting where pa >= 30 order by ops desc limit 10';
+  ctx.out(
+    `\nrun expectancy by base-out state (analytics.run_expectancy, RE24; bases 1 2 3, _ = empty):\n${formatTable(await re24Matrix(deps))}`,
+  );
+  const query =
+    'select full_name, pa, avg, obp, slg, ops from analytics.season_batting where pa >= 30 order by ops desc limit 10';
   if (deps.database.kind === 'pglite') {
     ctx.out(`\nquery it next (embedded database ${deps.database.describe.replace(/^pglite:/, '')}):`);
     ctx.out(`  npx dugout sql "${query}"`);
-    ctx.out('  npx dugout sql "select * from analytics.standings order by as_of_date desc, division_name, games_back limit 15"');
+    ctx.out(
+      '  npx dugout sql "select * from analytics.standings order by as_of_date desc, division_name, games_back limit 15"',
+    );
   } else {
     ctx.out('\nquery it next:');
     ctx.out(`  psql "$DATABASE_URL" -c "${query}"`);

@@ -18,7 +18,11 @@ export interface FatalGuard {
   uninstall(): void;
 }
 
-export function installFatalGuard(opts: { log: () => Logger | undefined; database: () => Promise<Database> | undefined; host?: () => string | undefined }): FatalGuard {
+export function installFatalGuard(opts: {
+  log: () => Logger | undefined;
+  database: () => Promise<Database> | undefined;
+  host?: () => string | undefined;
+}): FatalGuard {
   let handling = false;
   const guard: FatalGuard = {
     keepAlive: false,
@@ -28,7 +32,9 @@ export function installFatalGuard(opts: { log: () => Logger | undefined; databas
     },
   };
   function onFatal(err: unknown): void {
-    const line = driverCrash(err) ? `lost the database connection mid-query (driver: ${describeError(err)})` : describeError(err);
+    const line = driverCrash(err)
+      ? `lost the database connection mid-query (driver: ${describeError(err)})`
+      : describeError(err);
     if (handling) return; // already on the way out: the one line is written
     try {
       opts.log()?.error({ err }, guard.keepAlive ? 'uncaught error; the daemon carries on' : 'uncaught error');

@@ -30,7 +30,9 @@ export function buildProgram(ctx: AppContext, setExit: (code: number) => void): 
   program.commands.forEach((c) => {
     c.exitOverride();
     c.showSuggestionAfterError(true);
-    c.configureOutput({ outputError: (s, write) => write(`dugout ${c.name()}: ${firstLine(s.replace(/^error: /, ''))}\n`) });
+    c.configureOutput({
+      outputError: (s, write) => write(`dugout ${c.name()}: ${firstLine(s.replace(/^error: /, ''))}\n`),
+    });
   });
   return program;
 }

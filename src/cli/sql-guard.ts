@@ -159,7 +159,8 @@ export function assertReadOnlyQuery(query: string): string {
   const tokens = lexSql(query);
   while (tokens.length > 0 && tokens[tokens.length - 1]!.kind === 'semicolon') tokens.pop();
   if (tokens.length === 0) throw new UsageError('the query is empty');
-  if (tokens.some((t) => t.kind === 'semicolon')) throw new UsageError('one statement at a time: the query contains ";"');
+  if (tokens.some((t) => t.kind === 'semicolon'))
+    throw new UsageError('one statement at a time: the query contains ";"');
   const first = tokens.find((t) => !(t.kind === 'other' && t.text === '('));
   if (!first || first.kind !== 'word' || !READ_STARTS.has(first.text)) {
     const word = (first?.text || query.trim().split(/\s+/)[0] || '').toUpperCase();
@@ -170,5 +171,8 @@ export function assertReadOnlyQuery(query: string): string {
     const why = refusal(t.text);
     if (why) throw new UsageError(`dugout sql refuses ${t.text}: it ${why}`);
   }
-  return query.trim().replace(/(\s*;)+$/, '').trimEnd();
+  return query
+    .trim()
+    .replace(/(\s*;)+$/, '')
+    .trimEnd();
 }

@@ -4,7 +4,11 @@ export function formatTable(rows: Array<Record<string, unknown>>, columns?: stri
   if (cols.length === 0) return '(no columns)';
   const cells = rows.map((r) => cols.map((c) => formatCell(r[c])));
   const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const out = [line(cols), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
   out.push(`(${rows.length} row${rows.length === 1 ? '' : 's'})`);
   return out.join('\n');

@@ -109,12 +109,24 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
       };
       return {
         async tryHold() {
-          lockClient ??= postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5, idle_timeout: 0, max_lifetime: null, connection: { application_name: 'dugout leader' } });
+          lockClient ??= postgres(url, {
+            max: 1,
+            onnotice: () => {},
+            connect_timeout: 5,
+            idle_timeout: 0,
+            max_lifetime: null,
+            connection: { application_name: 'dugout leader' },
+          });
           const c = lockClient;
           const check = c`select case when exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0
                                    and objid = ${key} and objsubid = 1 and pid = pg_backend_pid() and granted)
-                               then true else pg_try_advisory_lock(${key}) end as held`.then((rows) => rows[0]?.held === true);
-          const held = await Promise.race([check, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5_000).unref())]).catch(() => 'error' as const);
+                               then true else pg_try_advisory_lock(${key}) end as held`.then(
+            (rows) => rows[0]?.held === true,
+          );
+          const held = await Promise.race([
+            check,
+            new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5_000).unref()),
+          ]).catch(() => 'error' as const);
           if (held === true) return true;
           if (held === 'timeout' || held === 'error') await reset();
           return false;
@@ -122,7 +134,10 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
         async release() {
           const c = lockClient;
           if (!c) return;
-          await Promise.race([c`select pg_advisory_unlock(${key})`, new Promise((r) => setTimeout(r, 2_000).unref())]).catch(() => {});
+          await Promise.race([
+            c`select pg_advisory_unlock(${key})`,
+            new Promise((r) => setTimeout(r, 2_000).unref()),
+          ]).catch(() => {});
           await reset();
         },
       };
@@ -197,7 +212,6 @@ export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execu
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
-
 
 /** Drop the password from a connection URL. */
 /**

@@ -56,7 +56,9 @@ export async function runMigrations(
 
 /** Applied against committed migrations; `applied` is undefined when this login cannot read the ledger. */
 export async function schemaState(database: Database): Promise<{ applied: number | undefined; expected: number }> {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   const expected = journal.entries.length;
   try {
     const [ns] = await queryRows<{ present: boolean; usable: boolean | null }>(
@@ -86,7 +88,10 @@ export async function assertSchemaCurrent(database: Database): Promise<void> {
 
 /** How many migrations the database records as applied (0 before the first). */
 async function countApplied(db: Pick<Db, 'execute'>): Promise<number> {
-  const exists = await queryRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  const exists = await queryRows<{ t: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
   if (!exists[0]?.t) return 0;
   const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return Number(rows[0]?.n ?? 0);

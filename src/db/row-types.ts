@@ -14,15 +14,27 @@ type Wire<V> = V extends Date ? Date | string : V;
  * its property names replaced by the column names.
  */
 export type ColumnRow<T extends Table> = {
-  [K in keyof InferInsertModel<T> as K extends keyof Columns<T> ? Columns<T>[K]['_']['name'] : never]: Wire<InferInsertModel<T>[K]>;
+  [K in keyof InferInsertModel<T> as K extends keyof Columns<T> ? Columns<T>[K]['_']['name'] : never]: Wire<
+    InferInsertModel<T>[K]
+  >;
 };
 
 /** `true` when every key of `R` is a column of `T` and every value fits its column; else the offending keys. */
 export type RowFits<R, T extends Table> = [Exclude<keyof R, ColumnName<T>>] extends [never]
   ? R extends ColumnRow<T>
     ? true
-    : { valuesThatDoNotFit: { [K in keyof R & keyof ColumnRow<T>]: R[K] extends ColumnRow<T>[K] ? never : K }[keyof R & keyof ColumnRow<T>] }
+    : {
+        valuesThatDoNotFit: { [K in keyof R & keyof ColumnRow<T>]: R[K] extends ColumnRow<T>[K] ? never : K }[keyof R &
+          keyof ColumnRow<T>];
+      }
   : { notColumns: Exclude<keyof R, ColumnName<T>> };
 
 /** As {@link RowFits} for a row that updates some columns of existing rows (`updateRows`). */
-export type PartialRowFits<R, T extends Table> = RowFits<R, T> extends true ? true : R extends Partial<ColumnRow<T>> ? ([Exclude<keyof R, ColumnName<T>>] extends [never] ? true : RowFits<R, T>) : RowFits<R, T>;
+export type PartialRowFits<R, T extends Table> =
+  RowFits<R, T> extends true
+    ? true
+    : R extends Partial<ColumnRow<T>>
+      ? [Exclude<keyof R, ColumnName<T>>] extends [never]
+        ? true
+        : RowFits<R, T>
+      : RowFits<R, T>;

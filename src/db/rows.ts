@@ -31,7 +31,8 @@ function tableInfo(table: PgTable): TableInfo {
   let info = infoCache.get(table);
   if (!info) {
     const cfg = getTableConfig(table);
-    const pk = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
+    const pk =
+      cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
     info = {
       qualified: sql.raw(`${quoteIdent(cfg.schema ?? 'public')}.${quoteIdent(cfg.name)}`),
       name: `${quoteIdent(cfg.schema ?? 'public')}.${quoteIdent(cfg.name)}`,
@@ -65,7 +66,12 @@ function selectFrom(info: TableInfo, cols: string[], rows: readonly Row[], extra
  * `json_populate_recordset` types them by the table, so there is no 65,534-parameter ceiling and
  * the same SQL runs on postgres.js and PGlite. Keys that are not columns are ignored.
  */
-export async function insertRows(tx: Executor, table: PgTable, rows: readonly Row[], extra: Record<string, unknown> = {}): Promise<number> {
+export async function insertRows(
+  tx: Executor,
+  table: PgTable,
+  rows: readonly Row[],
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
   const cols = columnList(info, rows, extra);
@@ -119,7 +125,12 @@ export async function upsertRows(
  * Update existing rows by primary key from the given columns (rows absent from the table are
  * ignored): one statement per 5,000 rows, typed by the table like {@link insertRows}.
  */
-export async function updateRows(tx: Executor, table: PgTable, rows: readonly Row[], extra: Record<string, unknown> = {}): Promise<number> {
+export async function updateRows(
+  tx: Executor,
+  table: PgTable,
+  rows: readonly Row[],
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
   const cols = columnList(info, rows, extra).filter((c) => !info.primaryKey.includes(c));

@@ -21,8 +21,9 @@ const NON_ASCII_SPACE = /[\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000]/g;
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: a list of single code points to delete, none meant to combine
 const MAPPED_TO_NOTHING = /[\u00AD\u034F\u1806\u180B-\u180D\u200B-\u200D\u2060\uFE00-\uFE0F\uFEFF]/g;
 /** Prohibited output (controls, private use, surrogates, non-characters …): Postgres then uses the raw bytes. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the prohibited control characters
-const PROHIBITED = /[\u0000-\u001F\u007F-\u009F\u06DD\u070F\u180E\u200E\u200F\u2028-\u202E\u206A-\u206F\uE000-\uF8FF\uFFF9-\uFFFF\uD800-\uDFFF]/;
+const PROHIBITED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the prohibited control characters
+  /[\u0000-\u001F\u007F-\u009F\u06DD\u070F\u180E\u200E\u200F\u2028-\u202E\u206A-\u206F\uE000-\uF8FF\uFFF9-\uFFFF\uD800-\uDFFF]/;
 
 /**
  * SASLprep as the server applies it to a password before hashing: ASCII passwords are unchanged;

@@ -21,14 +21,21 @@ export function urlWithDatabase(url: string, database: string): string {
  * dropped first), or a clone of `template` (retried while another session still holds the template).
  * `drop()` removes it, closing whatever sessions are still on it.
  */
-export async function createScratchDatabase(adminUrl: string, name: string, opts: { template?: string } = {}): Promise<ScratchDatabase> {
-  for (const n of [name, opts.template]) if (n !== undefined && !NAME.test(n)) throw new Error(`not a plain database name: ${n}`);
+export async function createScratchDatabase(
+  adminUrl: string,
+  name: string,
+  opts: { template?: string } = {},
+): Promise<ScratchDatabase> {
+  for (const n of [name, opts.template])
+    if (n !== undefined && !NAME.test(n)) throw new Error(`not a plain database name: ${n}`);
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.unsafe(opts.template ? `create database ${name} template ${opts.template}` : `create database ${name}`);
+        await admin.unsafe(
+          opts.template ? `create database ${name} template ${opts.template}` : `create database ${name}`,
+        );
         break;
       } catch (err) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;

@@ -17,7 +17,10 @@ import type { RejectRow } from '../extract/types.js';
 export interface RowValidator {
   readonly target: string;
   /** With `partial`, absent columns are not required (an update of some columns). */
-  validate<T extends object>(rows: readonly T[], opts?: { partial?: boolean }): {
+  validate<T extends object>(
+    rows: readonly T[],
+    opts?: { partial?: boolean },
+  ): {
     rows: T[];
     rejects: RejectRow[];
   };
@@ -39,7 +42,8 @@ function integerCheck(columnType: string, nonNegative: boolean): Check {
   return (v) => {
     if (typeof v !== 'number' || !Number.isFinite(v)) return 'not a number';
     if (!Number.isInteger(v)) return 'not a whole number';
-    if (v < min || v > max) return `out of range for ${columnType === 'PgInteger' ? 'integer' : columnType === 'PgSmallInt' ? 'smallint' : 'bigint'}`;
+    if (v < min || v > max)
+      return `out of range for ${columnType === 'PgInteger' ? 'integer' : columnType === 'PgSmallInt' ? 'smallint' : 'bigint'}`;
     if (nonNegative && v < 0) return 'negative where only counts or ids are possible';
     return null;
   };
@@ -55,10 +59,14 @@ function checkFor(columnType: string, nonNegative: boolean): Check | undefined {
 }
 
 /** Build the validator of one table (once; it is a tight loop per row). */
-export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean; signed?: readonly string[] } = {}): RowValidator {
+export function createRowValidator(
+  table: PgTable,
+  opts: { nonNegative?: boolean; signed?: readonly string[] } = {},
+): RowValidator {
   const cfg = getTableConfig(table);
   const target = cfg.name;
-  const keyColumns = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
+  const keyColumns =
+    cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
   const signed = new Set(opts.signed ?? []);
   const columns = cfg.columns
     .filter((c) => c.name !== 'run_id')
@@ -77,7 +85,13 @@ export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean
       const seen = new Set<string>();
       rows.forEach((typed, i) => {
         const row = fieldsOf(typed);
-        const gamePk = typeof row.game_pk === 'number' && Number.isInteger(row.game_pk) && row.game_pk > 0 && row.game_pk <= 2_147_483_647 ? row.game_pk : null;
+        const gamePk =
+          typeof row.game_pk === 'number' &&
+          Number.isInteger(row.game_pk) &&
+          row.game_pk > 0 &&
+          row.game_pk <= 2_147_483_647
+            ? row.game_pk
+            : null;
         const keyText = keyColumns.map((k) => `${k}=${String(row[k])}`).join(',');
         const path = `${target}[${i}] (${keyText})`;
         let fixed: T | undefined;
@@ -122,7 +136,13 @@ export function createRowValidator(table: PgTable, opts: { nonNegative?: boolean
         }
         if (keyColumns.length > 0) {
           if (seen.has(keyText)) {
-            rejects.push({ game_pk: gamePk, target, path, reason: `row rejected: key (${keyText}) repeats an earlier row; the first is kept`, record: row });
+            rejects.push({
+              game_pk: gamePk,
+              target,
+              path,
+              reason: `row rejected: key (${keyText}) repeats an earlier row; the first is kept`,
+              record: row,
+            });
             return;
           }
           seen.add(keyText);

@@ -50,21 +50,40 @@ export function extractAwardCatalogue(body: unknown, request: { asOfDate: string
  * season). The person is the one requested; an entry naming another player, or a receipt listed
  * twice, is rejected.
  */
-export function extractPersonAwards(body: unknown, request: { personId: number; asOfDate: string }): Extracted<PersonAwardRow[]> {
+export function extractPersonAwards(
+  body: unknown,
+  request: { personId: number; asOfDate: string },
+): Extracted<PersonAwardRow[]> {
   const { entries, rejects } = awardEntries(body, 'person_awards');
   const rows: PersonAwardRow[] = [];
   const seen = new Set<string>();
   for (const { entry, id, path, raw } of entries) {
     const playerId = toInt(pick(entry, 'player', 'id'));
     if (playerId !== null && playerId !== request.personId) {
-      rejects.push(reject(null, 'person_awards', path, `award of player ${playerId} in the body of person ${request.personId}`, raw));
+      rejects.push(
+        reject(
+          null,
+          'person_awards',
+          path,
+          `award of player ${playerId} in the body of person ${request.personId}`,
+          raw,
+        ),
+      );
       continue;
     }
     const date = toDate(entry.date);
     const season = toInt(entry.season);
     const key = date ?? (season === null ? '' : String(season));
     if (seen.has(`${id}|${key}`)) {
-      rejects.push(reject(null, 'person_awards', path, `award ${id} of ${key || 'no date'} listed twice; the first entry is kept`, raw));
+      rejects.push(
+        reject(
+          null,
+          'person_awards',
+          path,
+          `award ${id} of ${key || 'no date'} listed twice; the first entry is kept`,
+          raw,
+        ),
+      );
       continue;
     }
     seen.add(`${id}|${key}`);

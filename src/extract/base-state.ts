@@ -90,7 +90,12 @@ export function replayBaseState(plays: ReadonlyArray<{ row: PlayRow; play: JsonO
     const batter = row.batter_id;
     row.is_plate_appearance =
       row.is_complete !== false &&
-      (asArray(play.runners) ?? []).some((r) => batter !== null && toInt(pick(r, 'details', 'runner', 'id')) === batter && pick(r, 'movement', 'start') == null);
+      (asArray(play.runners) ?? []).some(
+        (r) =>
+          batter !== null &&
+          toInt(pick(r, 'details', 'runner', 'id')) === batter &&
+          pick(r, 'movement', 'start') == null,
+      );
 
     applyRunners(bases, play);
     if (firstPitch >= 0) for (const e of events.slice(firstPitch)) substitute(bases, e);

@@ -20,7 +20,24 @@ type Side = (typeof SIDES)[number];
 
 /** Batting stat columns and their `stats.batting` keys. */
 /** Pitching stats read as whole numbers. */
-const PITCHING_COUNTS = ['outs', 'battersFaced', 'hits', 'runs', 'earnedRuns', 'baseOnBalls', 'intentionalWalks', 'strikeOuts', 'homeRuns', 'hitByPitch', 'numberOfPitches', 'pitchesThrown', 'strikes', 'balls', 'wildPitches', 'balks'];
+const PITCHING_COUNTS = [
+  'outs',
+  'battersFaced',
+  'hits',
+  'runs',
+  'earnedRuns',
+  'baseOnBalls',
+  'intentionalWalks',
+  'strikeOuts',
+  'homeRuns',
+  'hitByPitch',
+  'numberOfPitches',
+  'pitchesThrown',
+  'strikes',
+  'balls',
+  'wildPitches',
+  'balks',
+];
 
 const BATTING_STATS = [
   ['games_played', 'gamesPlayed'],
@@ -94,7 +111,9 @@ function battingLines(team: JsonObject, ctx: SideContext): BattingLineRow[] {
     const personId = toInt(pick(raw, 'person', 'id'));
     const player = asObject(raw);
     if (personId === null || !player) {
-      ctx.rejects.push(reject(ctx.gamePk, 'batting_lines', `teams.${ctx.side}.players.${key}`, 'player without person.id', raw));
+      ctx.rejects.push(
+        reject(ctx.gamePk, 'batting_lines', `teams.${ctx.side}.players.${key}`, 'player without person.id', raw),
+      );
       continue;
     }
     rows.push(battingLine(personId, player, batting ?? {}, ctx));
@@ -116,7 +135,15 @@ function battingLine(personId: number, player: JsonObject, batting: JsonObject, 
   };
   for (const [column, key] of BATTING_STATS) row[column] = toInt(batting[key]);
   const path = `teams.${ctx.side}.players.ID${personId}.stats.batting`;
-  ctx.rejects.push(...fractionalCounts(ctx.gamePk, 'batting_lines', path, batting, BATTING_STATS.map(([, key]) => key)));
+  ctx.rejects.push(
+    ...fractionalCounts(
+      ctx.gamePk,
+      'batting_lines',
+      path,
+      batting,
+      BATTING_STATS.map(([, key]) => key),
+    ),
+  );
   // The stat columns are set by name from BATTING_STATS above, which the compiler cannot follow;
   // the column test (every row key is a column of its table) holds the shape.
   return row as unknown as BattingLineRow;
@@ -134,13 +161,27 @@ function pitchingLines(team: JsonObject, ctx: SideContext & { decisions?: Decisi
     if (line !== null && typeof line !== 'string') {
       rows.push(line);
       const stats = asObject(pick(player, 'stats', 'pitching')) ?? {};
-      ctx.rejects.push(...fractionalCounts(ctx.gamePk, 'pitching_lines', `teams.${ctx.side}.players.ID${personId}.stats.pitching`, stats, PITCHING_COUNTS));
+      ctx.rejects.push(
+        ...fractionalCounts(
+          ctx.gamePk,
+          'pitching_lines',
+          `teams.${ctx.side}.players.ID${personId}.stats.pitching`,
+          stats,
+          PITCHING_COUNTS,
+        ),
+      );
       return;
     }
     const reason =
       line ??
-      (!player ? `pitcher ${JSON.stringify(listed)} not in players` : personId === null ? 'player without person.id' : `pitcher ${id} listed twice`);
-    ctx.rejects.push(reject(ctx.gamePk, 'pitching_lines', `teams.${ctx.side}.pitchers[${order}]`, reason, player ?? listed));
+      (!player
+        ? `pitcher ${JSON.stringify(listed)} not in players`
+        : personId === null
+          ? 'player without person.id'
+          : `pitcher ${id} listed twice`);
+    ctx.rejects.push(
+      reject(ctx.gamePk, 'pitching_lines', `teams.${ctx.side}.pitchers[${order}]`, reason, player ?? listed),
+    );
   });
   return rows;
 }

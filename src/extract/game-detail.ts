@@ -2,7 +2,14 @@ import { asArray, asObject, type JsonObject, pick, toInt, toText, toTimestamp } 
 import { runnersOnAfter } from './base-state.js';
 import { isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
-import type { Extracted, FieldingLineRow, GameContextRow, GameOfficialRow, LinescoreInningRow, PlayRow } from './types.js';
+import type {
+  Extracted,
+  FieldingLineRow,
+  GameContextRow,
+  GameOfficialRow,
+  LinescoreInningRow,
+  PlayRow,
+} from './types.js';
 
 /** Rows a game's boxscore and play-by-play give beyond the lines, plays and pitches. */
 export interface GameDetailRows {
@@ -36,9 +43,19 @@ const FIELDING = [
  * feed/live's liveData.boxscore and liveData.plays), so both give the same rows. `plays` are the
  * play rows {@link extractPlayByPlay} made of the same body (with their base state).
  */
-export function extractGameDetail(gamePk: number, boxscore: unknown, playByPlay: unknown, plays: readonly PlayRow[]): Extracted<GameDetailRows> {
+export function extractGameDetail(
+  gamePk: number,
+  boxscore: unknown,
+  playByPlay: unknown,
+  plays: readonly PlayRow[],
+): Extracted<GameDetailRows> {
   const out: Extracted<GameDetailRows> = {
-    rows: { fieldingLines: [], officials: [], linescoreInnings: [], gameContext: gameContext(gamePk, boxscore, playByPlay) },
+    rows: {
+      fieldingLines: [],
+      officials: [],
+      linescoreInnings: [],
+      gameContext: gameContext(gamePk, boxscore, playByPlay),
+    },
     rejects: [],
   };
   for (const side of SIDES) {
@@ -50,7 +67,9 @@ export function extractGameDetail(gamePk: number, boxscore: unknown, playByPlay:
       if (!fielding || Object.keys(fielding).length === 0) continue;
       const personId = toInt(pick(player, 'person', 'id'));
       if (personId === null) {
-        out.rejects.push(reject(gamePk, 'fielding_lines', `teams.${side}.players.${key}`, 'player without person.id', player));
+        out.rejects.push(
+          reject(gamePk, 'fielding_lines', `teams.${side}.players.${key}`, 'player without person.id', player),
+        );
         continue;
       }
       const row: FieldingLineRow = {

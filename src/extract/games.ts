@@ -6,7 +6,10 @@ import type { Draft, Extracted, GameRow } from './types.js';
 const REQUIRED: ReadonlyArray<keyof GameRow> = ['game_pk', 'season', 'game_type', 'official_date', 'coded_game_state'];
 
 /** Scores from `liveData.linescore.teams`, and winners once the game is final (`F`) and not tied. */
-function scores(feed: unknown, codedGameState: string | null): Pick<Draft<GameRow>, 'home_score' | 'away_score' | 'home_is_winner' | 'away_is_winner'> {
+function scores(
+  feed: unknown,
+  codedGameState: string | null,
+): Pick<Draft<GameRow>, 'home_score' | 'away_score' | 'home_is_winner' | 'away_is_winner'> {
   const home = toInt(pick(feed, 'liveData', 'linescore', 'teams', 'home', 'runs'));
   const away = toInt(pick(feed, 'liveData', 'linescore', 'teams', 'away', 'runs'));
   const decided = codedGameState === 'F' && home !== null && away !== null && home !== away;
@@ -58,5 +61,8 @@ export function gameFromFeed(feedBody: unknown): Extracted<GameRow | null> {
   };
   const missing = missingColumns(row, REQUIRED);
   if (missing.length === 0) return { rows: row as GameRow, rejects: [] };
-  return { rows: null, rejects: [reject(row.game_pk, 'games', 'gameData', `missing ${missing.join(', ')}`, gd ?? null)] };
+  return {
+    rows: null,
+    rejects: [reject(row.game_pk, 'games', 'gameData', `missing ${missing.join(', ')}`, gd ?? null)],
+  };
 }

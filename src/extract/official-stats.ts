@@ -14,7 +14,9 @@ export interface OfficialStatsRequest {
 
 /** The paging counters of a `/v1/stats` body (first `stats[]` entry of the requested group). */
 export function statsPaging(body: unknown, group: string): { totalSplits: number; splits: number } {
-  const block = (asArray(pick(body, 'stats')) ?? []).map(asObject).find((s) => toText(pick(s, 'group', 'displayName')) === group);
+  const block = (asArray(pick(body, 'stats')) ?? [])
+    .map(asObject)
+    .find((s) => toText(pick(s, 'group', 'displayName')) === group);
   return { totalSplits: toInt(block?.totalSplits) ?? 0, splits: asArray(block?.splits)?.length ?? 0 };
 }
 
@@ -42,7 +44,15 @@ export function extractOfficialStats(body: unknown, request: OfficialStatsReques
       }
       const key = `${personId}:${teamId}`;
       if (seen.has(key)) {
-        rejects.push(reject(null, 'official_stats', where, `player ${personId} of club ${teamId} listed twice; the first split is kept`, raw));
+        rejects.push(
+          reject(
+            null,
+            'official_stats',
+            where,
+            `player ${personId} of club ${teamId} listed twice; the first split is kept`,
+            raw,
+          ),
+        );
         return;
       }
       seen.add(key);

@@ -6,7 +6,10 @@ import type { RejectRow } from './types.js';
  * The entries of a body's `roster[]` (a club's roster, a `jobs` listing) with their person ids. An
  * entry without a person id is rejected, and so is a person listed twice (the first entry is kept).
  */
-export function personEntries(body: unknown, target: string): { entries: Array<{ entry: JsonObject; personId: number }>; rejects: RejectRow[] } {
+export function personEntries(
+  body: unknown,
+  target: string,
+): { entries: Array<{ entry: JsonObject; personId: number }>; rejects: RejectRow[] } {
   const entries: Array<{ entry: JsonObject; personId: number }> = [];
   const rejects: RejectRow[] = [];
   const seen = new Set<number>();
@@ -18,7 +21,9 @@ export function personEntries(body: unknown, target: string): { entries: Array<{
       return;
     }
     if (seen.has(personId)) {
-      rejects.push(reject(null, target, `roster[${i}]`, `person ${personId} listed twice; the first entry is kept`, raw));
+      rejects.push(
+        reject(null, target, `roster[${i}]`, `person ${personId} listed twice; the first entry is kept`, raw),
+      );
       return;
     }
     seen.add(personId);

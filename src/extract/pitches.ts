@@ -156,7 +156,14 @@ function pitchDataColumns(pitchData: unknown): PitchDataColumns {
 
 type HitDataColumns = Pick<
   PitchRow,
-  'launch_speed' | 'launch_angle' | 'total_distance' | 'trajectory' | 'hardness' | 'hit_location' | 'hit_coord_x' | 'hit_coord_y'
+  | 'launch_speed'
+  | 'launch_angle'
+  | 'total_distance'
+  | 'trajectory'
+  | 'hardness'
+  | 'hit_location'
+  | 'hit_coord_x'
+  | 'hit_coord_y'
 >;
 
 /** The batted-ball columns of `hitData` (all null when the pitch was not put in play). */

@@ -27,7 +27,9 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
     (asArray(pick(play, 'runners')) ?? []).forEach((raw, runnerIndex) => {
       const runner = asObject(raw);
       if (!runner) {
-        out.rejects.push(reject(gamePk, 'runners', `allPlays[${i}].runners[${runnerIndex}]`, 'runner is not an object', raw));
+        out.rejects.push(
+          reject(gamePk, 'runners', `allPlays[${i}].runners[${runnerIndex}]`, 'runner is not an object', raw),
+        );
         return;
       }
       const movement = runner.movement;
@@ -71,7 +73,15 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
       if (!event || isPitchEvent(event)) return;
       const index = event.index === undefined || event.index === null ? j : toInt(event.index);
       if (index === null || index < 0 || seenEvents.has(index)) {
-        out.rejects.push(reject(gamePk, 'play_actions', `allPlays[${i}].playEvents[${j}]`, 'play event index is missing or repeated', raw));
+        out.rejects.push(
+          reject(
+            gamePk,
+            'play_actions',
+            `allPlays[${i}].playEvents[${j}]`,
+            'play event index is missing or repeated',
+            raw,
+          ),
+        );
         return;
       }
       seenEvents.add(index);

@@ -35,7 +35,11 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
     const play = asObject(raw);
     const row = play ? playRow(gamePk, play) : null;
     if (!play || !row || seen.has(row.at_bat_index)) {
-      const reason = !play ? 'play is not an object' : !row ? playProblem(play) : `duplicate atBatIndex ${row.at_bat_index}`;
+      const reason = !play
+        ? 'play is not an object'
+        : !row
+          ? playProblem(play)
+          : `duplicate atBatIndex ${row.at_bat_index}`;
       out.rejects.push(reject(gamePk, 'plays', path, reason, raw));
       return;
     }
@@ -43,7 +47,14 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
     out.rows.plays.push(row);
     ordered.push({ row, play });
     const priorPitcherId = lastPitcher.get(row.half_inning) ?? null;
-    const ctx = { gamePk, atBatIndex: row.at_bat_index, batterId: row.batter_id, pitcherId: row.pitcher_id, priorPitcherId, path };
+    const ctx = {
+      gamePk,
+      atBatIndex: row.at_bat_index,
+      batterId: row.batter_id,
+      pitcherId: row.pitcher_id,
+      priorPitcherId,
+      path,
+    };
     const pitches = extractPitches(play, ctx);
     out.rows.pitches.push(...pitches.rows);
     out.rejects.push(...pitches.rejects);

@@ -24,7 +24,18 @@ export const REFERENCE_LISTS = [
 
 /** Keys tried, in order, for the identifying code of a configuration list entry. */
 // `parameter` identifies rosterTypes entries ({ description, lookupName, parameter: '40Man' }).
-const CODE_KEYS = ['code', 'id', 'statusCode', 'metricId', 'languageCode', 'abbrev', 'parameter', 'name', 'displayName', 'lookupParam'];
+const CODE_KEYS = [
+  'code',
+  'id',
+  'statusCode',
+  'metricId',
+  'languageCode',
+  'abbrev',
+  'parameter',
+  'name',
+  'displayName',
+  'lookupParam',
+];
 
 /** Keys tried, in order, for the human-readable description of an entry. */
 const DESCRIPTION_KEYS = ['description', 'name', 'displayName', 'detailedState'];

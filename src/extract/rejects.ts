@@ -1,7 +1,13 @@
 import type { RejectRow } from './types.js';
 
 /** Build a {@link RejectRow}; `record` is the offending input as received (undefined → null). */
-export function reject(gamePk: number | null, target: string, path: string, reason: string, record: unknown): RejectRow {
+export function reject(
+  gamePk: number | null,
+  target: string,
+  path: string,
+  reason: string,
+  record: unknown,
+): RejectRow {
   return { game_pk: gamePk, target, path, reason, record: record === undefined ? null : record };
 }
 

@@ -94,7 +94,8 @@ export function extractScheduleGames(body: unknown, opts: ScheduleOptions = {}):
     const base = currentListing(group);
     const row = { ...scheduleGameRow(base.game, base.date, opts), ...mergedLinks(group, base) };
     const missing = missingColumns(row, REQUIRED);
-    if (missing.length > 0) rejects.push(reject(gamePk, 'games', base.path, `missing ${missing.join(', ')}`, base.game));
+    if (missing.length > 0)
+      rejects.push(reject(gamePk, 'games', base.path, `missing ${missing.join(', ')}`, base.game));
     else rows.push(row as GameRow);
   }
   return { rows, rejects };
@@ -129,7 +130,11 @@ export const NO_LINKS = {
 } as const;
 
 /** Map one schedule game object to a game row draft (links included, from this listing only). */
-export function scheduleGameRow(game: JsonObject, enclosingDate: string | null, opts: ScheduleOptions = {}): Draft<GameRow> {
+export function scheduleGameRow(
+  game: JsonObject,
+  enclosingDate: string | null,
+  opts: ScheduleOptions = {},
+): Draft<GameRow> {
   const status = game.status;
   const home = pick(game, 'teams', 'home');
   const away = pick(game, 'teams', 'away');

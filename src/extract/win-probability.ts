@@ -21,7 +21,15 @@ export function extractWinProbability(gamePk: number, body: unknown): Extracted<
       return;
     }
     if (seen.has(atBatIndex)) {
-      rejects.push(reject(gamePk, 'play_win_probability', `[${i}]`, `atBatIndex ${atBatIndex} listed twice; the first is kept`, null));
+      rejects.push(
+        reject(
+          gamePk,
+          'play_win_probability',
+          `[${i}]`,
+          `atBatIndex ${atBatIndex} listed twice; the first is kept`,
+          null,
+        ),
+      );
       return;
     }
     seen.add(atBatIndex);

@@ -24,7 +24,11 @@ interface SeasonDates {
 }
 
 /** The first and last date of a season from `/v1/seasons` (falls back to Feb 1 – Nov 30). */
-export async function seasonRange(ctx: PipelineContext, season: number, sportId: number): Promise<{ startDate: string; endDate: string }> {
+export async function seasonRange(
+  ctx: PipelineContext,
+  season: number,
+  sportId: number,
+): Promise<{ startDate: string; endDate: string }> {
   try {
     const res = await ctx.client.call('seasons', { season: [String(season)], sportId }, { signal: ctx.signal });
     ctx.counts.requests++;
@@ -63,13 +67,26 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   const incomplete = await unfinishedGames(ctx, ranges);
   // Work still pending (a Retry-After longer than we wait, a retry not yet due) or dead at the end
   // means the range is not loaded: the run ends `partial`, never `succeeded`.
-  return { games, enqueued, teamSeasons, refreshedSeasons, incomplete, partial: incomplete.pending + incomplete.dead > 0 };
+  return {
+    games,
+    enqueued,
+    teamSeasons,
+    refreshedSeasons,
+    incomplete,
+    partial: incomplete.pending + incomplete.dead > 0,
+  };
 }
 
 /** Game work items of the backfilled dates that are not done: pending (not those another worker holds) or dead. */
-async function unfinishedGames(ctx: PipelineContext, ranges: Array<{ startDate: string; endDate: string }>): Promise<{ pending: number; dead: number }> {
+async function unfinishedGames(
+  ctx: PipelineContext,
+  ranges: Array<{ startDate: string; endDate: string }>,
+): Promise<{ pending: number; dead: number }> {
   const start = ranges.map((r) => r.startDate).sort()[0];
-  const end = ranges.map((r) => r.endDate).sort().at(-1);
+  const end = ranges
+    .map((r) => r.endDate)
+    .sort()
+    .at(-1);
   if (!start || !end) return { pending: 0, dead: 0 };
   return unfinishedGamesBetween(ctx.db, start, end);
 }

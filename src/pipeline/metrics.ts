@@ -1,6 +1,12 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AttemptOutcome, ClientStats } from '../api/index.js';
-import { countDeadLetters, gameOutcomeTotals, lastRunByJob, lastSuccessByJob, openWorkByKindAndStatus } from '../db/queries/metrics.js';
+import {
+  countDeadLetters,
+  gameOutcomeTotals,
+  lastRunByJob,
+  lastSuccessByJob,
+  openWorkByKindAndStatus,
+} from '../db/queries/metrics.js';
 import type { Executor } from '../db/rows.js';
 
 export interface Metrics {
@@ -46,8 +52,16 @@ export function createMetrics(db: Executor): Metrics {
       },
     });
   fromClient('dugout_api_retries_total', 'Attempts retried after a retryable failure', (s) => s.queue.retries);
-  fromClient('dugout_api_pauses_total', 'Global pauses of all requests after a 429 or 503 (Retry-After)', (s) => s.queue.pauses);
-  fromClient('dugout_api_paused_seconds_total', 'Seconds all requests were held by those pauses', (s) => s.queue.pausedMs / 1000);
+  fromClient(
+    'dugout_api_pauses_total',
+    'Global pauses of all requests after a 429 or 503 (Retry-After)',
+    (s) => s.queue.pauses,
+  );
+  fromClient(
+    'dugout_api_paused_seconds_total',
+    'Seconds all requests were held by those pauses',
+    (s) => s.queue.pausedMs / 1000,
+  );
   fromClient('dugout_api_gave_up_total', 'Requests that failed after their last attempt', (s) => s.queue.gaveUp);
 
   new Counter({

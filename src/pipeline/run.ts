@@ -34,7 +34,6 @@ export interface RunResult<T> {
   error?: unknown;
 }
 
-
 /**
  * Run a job under a ledger row: clear what crashed processes left (interrupted runs, leases),
  * open the run, heartbeat its counts, and close it as succeeded, failed (the job threw or an item
@@ -86,7 +85,9 @@ export async function withRun<T>(
   } finally {
     clearInterval(timer);
   }
-  const unfinished = Boolean(result && typeof result === 'object' && (result as { partial?: unknown }).partial === true);
+  const unfinished = Boolean(
+    result && typeof result === 'object' && (result as { partial?: unknown }).partial === true,
+  );
   const status: RunStatus = ctx.signal.aborted
     ? 'interrupted'
     : error !== undefined || counts.failed > 0
@@ -102,7 +103,12 @@ export async function withRun<T>(
   };
   await finishRun(db, runId, status, counts, error, details);
   deps.worker?.setRun(null, null);
-  const logFields = { status, durationMs: details.durationMs, ...counts, ...(error ? { err: describeError(error) } : {}) };
+  const logFields = {
+    status,
+    durationMs: details.durationMs,
+    ...counts,
+    ...(error ? { err: describeError(error) } : {}),
+  };
   if (status === 'succeeded') ctx.log.info(logFields, 'run finished');
   else ctx.log.warn(logFields, 'run finished');
   return { runId, status, counts, result, error };

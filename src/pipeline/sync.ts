@@ -16,7 +16,6 @@ export interface SyncOptions {
   sportIds?: number[];
 }
 
-
 /**
  * Load whatever reference data is missing: teams of a configured sport that has none, and every
  * configuration list without a row (so a list that failed once, or a run killed mid-way, is

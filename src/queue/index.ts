@@ -8,4 +8,9 @@ export {
   type RunOptions,
   type SharedSlots,
 } from './request-queue.js';
-export { createSlidingWindow, type SlidingWindow, type SlidingWindowOptions, type SlotTicket } from './sliding-window.js';
+export {
+  createSlidingWindow,
+  type SlidingWindow,
+  type SlidingWindowOptions,
+  type SlotTicket,
+} from './sliding-window.js';

@@ -124,7 +124,8 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
   const backoff = { baseDelayMs: opts.baseDelayMs ?? 500, maxDelayMs: opts.maxDelayMs ?? 30_000, random };
   const defaultPauseMs = opts.defaultPauseMs ?? 5_000;
   if (!(opts.maxRps > 0)) throw new RangeError(`maxRps must be positive, got ${opts.maxRps}`);
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
   const margin = opts.windowMarginMs ?? 100;
   const window = createSlidingWindow({
     limit: Math.max(1, Math.floor(opts.maxRps)),
@@ -181,7 +182,11 @@ export function createRequestQueue(opts: RequestQueueOptions): RequestQueue {
     return retryAfterMs ?? backoffDelayMs(failures, backoff);
   }
 
-  async function attemptLoop<T>(attempt: (signal: AbortSignal) => Promise<T>, run: RunOptions, signal: AbortSignal): Promise<T> {
+  async function attemptLoop<T>(
+    attempt: (signal: AbortSignal) => Promise<T>,
+    run: RunOptions,
+    signal: AbortSignal,
+  ): Promise<T> {
     for (let failures = 0; ; ) {
       if (signal.aborted) throw new AbortedError('request cancelled');
       try {

@@ -44,11 +44,18 @@ export function correctGame(core: Core, gamePk?: number): { gamePk: number; desc
   core.state.corrections.push({ gamePk: chosen.pk, atMs: now, ab: chosen.ab, from: chosen.from, to: chosen.to });
   core.state.revision += 1;
   const label = (t: string) => (t === 'field_error' ? 'fielding error' : 'single');
-  return { gamePk: chosen.pk, description: `Scoring change: atBatIndex ${chosen.ab} changed from ${label(chosen.from)} to ${label(chosen.to)}` };
+  return {
+    gamePk: chosen.pk,
+    description: `Scoring change: atBatIndex ${chosen.ab} changed from ${label(chosen.from)} to ${label(chosen.to)}`,
+  };
 }
 
 /** Changes a player's record at now: a trade (currentTeam) or a new jersey number (primaryNumber). */
-export function changePerson(core: Core, personId?: number, kind?: 'trade' | 'number'): { personId: number; change: string } {
+export function changePerson(
+  core: Core,
+  personId?: number,
+  kind?: 'trade' | 'number',
+): { personId: number; change: string } {
   const now = core.state.nowMs;
   const n = core.state.personChanges.length;
   const rng = createRng(hashSeed(core.seed, n, 0xc4a9));
@@ -65,7 +72,11 @@ export function changePerson(core: Core, personId?: number, kind?: 'trade' | 'nu
     core.state.revision += 1;
     return { personId: p.id, change: `trade: currentTeam ${teamId} -> ${to.id}` };
   }
-  const used = new Set(core.league.people.filter((q) => (core.overlay(q.id, now)?.teamId ?? q.teamId) === teamId).map((q) => core.overlay(q.id, now)?.primaryNumber ?? q.primaryNumber));
+  const used = new Set(
+    core.league.people
+      .filter((q) => (core.overlay(q.id, now)?.teamId ?? q.teamId) === teamId)
+      .map((q) => core.overlay(q.id, now)?.primaryNumber ?? q.primaryNumber),
+  );
   let num = rng.int(1, 99);
   while (used.has(String(num))) num = (num % 99) + 1;
   const before = overlay?.primaryNumber ?? p.primaryNumber;

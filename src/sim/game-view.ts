@@ -39,7 +39,16 @@ export function cutPlays(plays: readonly Play[], atMs: number): { plays: Play[];
     const shown = events.filter((e) => !(e.kind === 'action' && e.eventType === 'game_advisory'));
     if (shown.length > 0 || (out.length === 0 && events.length > 0 && p.startMs <= atMs)) {
       const last = events[events.length - 1];
-      out.push({ ...p, events, runners: p.runners.filter((m) => m.playIndex < events.length), balls: last.balls, strikes: last.strikes, outs: last.outs, awayScore: last.awayScore, homeScore: last.homeScore });
+      out.push({
+        ...p,
+        events,
+        runners: p.runners.filter((m) => m.playIndex < events.length),
+        balls: last.balls,
+        strikes: last.strikes,
+        outs: last.outs,
+        awayScore: last.awayScore,
+        homeScore: last.homeScore,
+      });
       return { plays: out, lastComplete: false };
     }
     break;
@@ -65,13 +74,28 @@ export function createLogCache(model: SeasonModel, size = 48) {
 }
 
 /** Builds the view of a game at `asOfMs`. `getLog` returns a fresh-or-cached uncorrected log. */
-export function buildGameView(model: SeasonModel, state: SimState, g: SchedGame, asOfMs: number, getLog: (pk: number) => GameLog): GameView {
+export function buildGameView(
+  model: SeasonModel,
+  state: SimState,
+  g: SchedGame,
+  asOfMs: number,
+  getLog: (pk: number) => GameLog,
+): GameView {
   const { status, phase } = statusAt(model, g, asOfMs);
   const changes = transitions(model, g, asOfMs);
   const publishedMs = g.originalStartMs - 120 * 86_400_000;
-  const view: GameView = { g, asOfMs, status, phase, plays: [], lastComplete: true, versionMs: Math.max(publishedMs, ...changes) };
+  const view: GameView = {
+    g,
+    asOfMs,
+    status,
+    phase,
+    plays: [],
+    lastComplete: true,
+    versionMs: Math.max(publishedMs, ...changes),
+  };
   if (phase === 'preview' || phase === 'cancelled') {
-    for (const t of [g.startMs - 60 * MINUTE_MS, g.startMs - 20 * MINUTE_MS]) if (t <= asOfMs) view.versionMs = Math.max(view.versionMs, t);
+    for (const t of [g.startMs - 60 * MINUTE_MS, g.startMs - 20 * MINUTE_MS])
+      if (t <= asOfMs) view.versionMs = Math.max(view.versionMs, t);
     return view;
   }
   const corrections = correctionsFor(state, g.gamePk, asOfMs);
@@ -82,7 +106,8 @@ export function buildGameView(model: SeasonModel, state: SimState, g: SchedGame,
     for (const c of corrections) view.versionMs = Math.max(view.versionMs, c.atMs);
   }
   view.log = log;
-  const cut = phase === 'over' || phase === 'final' ? { plays: log.plays, lastComplete: true } : cutPlays(log.plays, asOfMs);
+  const cut =
+    phase === 'over' || phase === 'final' ? { plays: log.plays, lastComplete: true } : cutPlays(log.plays, asOfMs);
   view.plays = cut.plays;
   view.lastComplete = cut.lastComplete;
   const lastPlay = cut.plays[cut.plays.length - 1];

@@ -10,15 +10,53 @@ import type { League, Person, TeamDepth } from './types.js';
 const ACTIVE_LAYOUT: Array<['SP' | 'RP' | 'POS', string]> = [
   ...Array.from({ length: 5 }, () => ['SP', '1'] as ['SP', string]),
   ...Array.from({ length: 8 }, () => ['RP', '1'] as ['RP', string]),
-  ['POS', '2'], ['POS', '3'], ['POS', '4'], ['POS', '5'], ['POS', '6'], ['POS', '7'], ['POS', '8'], ['POS', '9'],
-  ['POS', '10'], ['POS', '2'], ['POS', '6'], ['POS', '4'], ['POS', '8'],
+  ['POS', '2'],
+  ['POS', '3'],
+  ['POS', '4'],
+  ['POS', '5'],
+  ['POS', '6'],
+  ['POS', '7'],
+  ['POS', '8'],
+  ['POS', '9'],
+  ['POS', '10'],
+  ['POS', '2'],
+  ['POS', '6'],
+  ['POS', '4'],
+  ['POS', '8'],
 ];
 // The rest of the 40-man roster.
 const RESERVE_LAYOUT: Array<['SP' | 'RP' | 'POS', string]> = [
-  ['SP', '1'], ['SP', '1'], ['RP', '1'], ['RP', '1'], ['RP', '1'], ['RP', '1'], ['RP', '1'],
-  ['POS', '2'], ['POS', '5'], ['POS', '3'], ['POS', '6'], ['POS', '7'], ['POS', '9'], ['POS', '8'],
+  ['SP', '1'],
+  ['SP', '1'],
+  ['RP', '1'],
+  ['RP', '1'],
+  ['RP', '1'],
+  ['RP', '1'],
+  ['RP', '1'],
+  ['POS', '2'],
+  ['POS', '5'],
+  ['POS', '3'],
+  ['POS', '6'],
+  ['POS', '7'],
+  ['POS', '9'],
+  ['POS', '8'],
 ];
-const RESERVE_STATUS = ['40M', '40M', '40M', '40M', 'D10', '40M', 'D60', '40M', 'MIN', '40M', '40M', 'D10', '40M', 'MIN'];
+const RESERVE_STATUS = [
+  '40M',
+  '40M',
+  '40M',
+  '40M',
+  'D10',
+  '40M',
+  'D60',
+  '40M',
+  'MIN',
+  '40M',
+  '40M',
+  'D10',
+  '40M',
+  'MIN',
+];
 
 /** Unique id allocator inside a numeric band. */
 function createIdAllocator(rng: Rng) {
@@ -80,7 +118,9 @@ function buildDepth(active: Person[]): TeamDepth {
   const nine = Object.values(starters).map((id) => hitters.find((h) => h.id === id)!);
   const ranked = [...nine].sort((a, b) => score(b) - score(a) || a.id - b.id);
   // Best hitters bat 2-4, a fast one leads off, the weakest bat last.
-  const order = [ranked[3], ranked[0], ranked[1], ranked[2], ranked[4], ranked[5], ranked[6], ranked[7], ranked[8]].map((p) => p.id);
+  const order = [ranked[3], ranked[0], ranked[1], ranked[2], ranked[4], ranked[5], ranked[6], ranked[7], ranked[8]].map(
+    (p) => p.id,
+  );
   const backupCatcher = bench.find((id) => hitters.find((h) => h.id === id)?.position === '2') ?? bench[0];
   return { rotation, bullpen, starters, order, bench, backupCatcher };
 }
@@ -100,7 +140,16 @@ export function createLeague(seed: number, season: number): League {
     const jersey = jerseyAllocator(rng);
     const make = ([role, position]: ['SP' | 'RP' | 'POS', string], status: string): Person => {
       const id = allocId(600_000, 699_999);
-      return createPlayer(rng, { id, role, position, teamId: team.id, rosterStatus: status, primaryNumber: jersey(), season, baseUpdatedMs });
+      return createPlayer(rng, {
+        id,
+        role,
+        position,
+        teamId: team.id,
+        rosterStatus: status,
+        primaryNumber: jersey(),
+        season,
+        baseUpdatedMs,
+      });
     };
     const active = ACTIVE_LAYOUT.map((slot) => make(slot, 'A'));
     const reserve = RESERVE_LAYOUT.map((slot, i) => make(slot, RESERVE_STATUS[i]));
@@ -109,7 +158,9 @@ export function createLeague(seed: number, season: number): League {
     depth.set(team.id, buildDepth(active));
   }
   assignBoxscoreNames(people);
-  const umpires: Person[] = Array.from({ length: 76 }, () => createOfficial(rng, allocId(427_000, 489_999), 'UMP', season, baseUpdatedMs));
+  const umpires: Person[] = Array.from({ length: 76 }, () =>
+    createOfficial(rng, allocId(427_000, 489_999), 'UMP', season, baseUpdatedMs),
+  );
   const scorerByTeam = new Map<number, number>();
   const casterByTeam = new Map<number, number>();
   for (const team of TEAMS) {

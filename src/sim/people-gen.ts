@@ -115,7 +115,8 @@ export function createPlayer(rng: Rng, spec: PlayerSpec): Person {
   if (rng.chance(0.7)) person.middleName = origin.matrilineal ? rng.pick(origin.firstNames) : rng.pick(MIDDLE_NAMES);
   if (origin.matrilineal && rng.chance(0.5)) person.nameMatrilineal = rng.pick(origin.lastNames);
   if (rng.chance(0.25)) person.nickName = rng.pick(NICKNAMES);
-  if (rng.chance(0.15)) person.pronunciation = `${lastName.slice(0, 3).toUpperCase()}-${lastName.slice(3).toLowerCase() || 'ee'}`;
+  if (rng.chance(0.15))
+    person.pronunciation = `${lastName.slice(0, 3).toUpperCase()}-${lastName.slice(3).toLowerCase() || 'ee'}`;
   if (usName && rng.chance(0.04)) person.nameSuffix = rng.chance(0.7) ? 'Jr.' : 'II';
   if (usName && rng.chance(0.05)) {
     // A player who goes by a short name: useName differs from the legal first name.
@@ -126,7 +127,13 @@ export function createPlayer(rng: Rng, spec: PlayerSpec): Person {
 }
 
 /** Creates a non-playing person (umpire, official scorer, datacaster). */
-export function createOfficial(rng: Rng, id: number, role: 'UMP' | 'SCORER' | 'CASTER', season: number, baseMs: number): Person {
+export function createOfficial(
+  rng: Rng,
+  id: number,
+  role: 'UMP' | 'SCORER' | 'CASTER',
+  season: number,
+  baseMs: number,
+): Person {
   const origin = ORIGINS[0];
   const firstName = rng.pick(OFFICIAL_FIRST);
   const lastName = rng.pick(origin.lastNames);

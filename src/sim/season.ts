@@ -85,7 +85,13 @@ export function createSeasonModel(seed: number, season: number): SeasonModel {
       awayGameIndex: g.awayGameIndex,
       homeGameIndex: g.homeGameIndex,
       startMs: g.startMs,
-      suspension: g.suspended ? { afterHalfInnings: g.suspended.afterHalfInnings, resumeStartMs: g.suspended.resumeStartMs, reason: g.suspended.reason } : undefined,
+      suspension: g.suspended
+        ? {
+            afterHalfInnings: g.suspended.afterHalfInnings,
+            resumeStartMs: g.suspended.resumeStartMs,
+            reason: g.suspended.reason,
+          }
+        : undefined,
     });
     finalizePlays(log.plays, new Set(log.ghostRunners));
     return log;

@@ -24,9 +24,13 @@ export interface ArrivalServerOptions {
 
 /** Start `arrival-server.mjs` in a child process; `seen()` fetches what it saw. */
 export async function startArrivalServer(opts: ArrivalServerOptions = {}) {
-  const child: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL('./arrival-server.mjs', import.meta.url)), JSON.stringify(opts)], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./arrival-server.mjs', import.meta.url)), JSON.stringify(opts)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   const port = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
     child.stdout!.once('data', (d) => resolve(String(d).trim()));

@@ -13,7 +13,12 @@ export interface CliResult {
 /** Run the real `dugout` CLI as a child process. */
 export function runCli(
   args: string[],
-  opts: { env?: Record<string, string | undefined>; timeoutMs?: number; cwd?: string; onSpawn?: (pid: number) => void } = {},
+  opts: {
+    env?: Record<string, string | undefined>;
+    timeoutMs?: number;
+    cwd?: string;
+    onSpawn?: (pid: number) => void;
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {};
@@ -52,10 +57,17 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
 }
 
 /** A long-running `dugout` child (a daemon) a test can signal: its stderr so far and its exit. */
-export function spawnCli(args: string[], env: Record<string, string>): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
+export function spawnCli(
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
   const full: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env })) if (v !== undefined) full[k] = v;
-  const child = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, ...args], { cwd: REPO_ROOT, env: full, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, ...args], {
+    cwd: REPO_ROOT,
+    env: full,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -47,14 +47,28 @@ export async function startThrowawayCluster(opts: { password?: string } = {}): P
     chownSync(dir, uid, gid);
   }
   const run = (bin: string, args: string[]) =>
-    execFileSync(root ? '/usr/sbin/runuser' : `${BIN}/${bin}`, root ? ['-u', 'postgres', '--', `${BIN}/${bin}`, ...args] : args, {
-      stdio: 'pipe',
-    });
+    execFileSync(
+      root ? '/usr/sbin/runuser' : `${BIN}/${bin}`,
+      root ? ['-u', 'postgres', '--', `${BIN}/${bin}`, ...args] : args,
+      {
+        stdio: 'pipe',
+      },
+    );
   const data = path.join(dir, 'data');
   if (opts.password) {
     const pwfile = path.join(dir, 'pwfile');
     writeFileSync(pwfile, `${opts.password}\n`, { mode: 0o644 });
-    run('initdb', ['-D', data, '--auth-host=scram-sha-256', '--auth-local=trust', '-U', 'postgres', '--pwfile', pwfile, '--no-sync']);
+    run('initdb', [
+      '-D',
+      data,
+      '--auth-host=scram-sha-256',
+      '--auth-local=trust',
+      '-U',
+      'postgres',
+      '--pwfile',
+      pwfile,
+      '--no-sync',
+    ]);
   } else {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   }

@@ -42,7 +42,11 @@ function valueProblem(type: string, value: unknown): string | null {
  * Every way `rows` fail to fit `table`: missing or extra keys (for `partial` rows, only extra keys
  * and the non-null ones), values of the wrong type, nulls in NOT NULL columns. Empty when all fit.
  */
-export function conformanceProblems(table: PgTable, rows: readonly object[], opts: { partial?: boolean } = {}): string[] {
+export function conformanceProblems(
+  table: PgTable,
+  rows: readonly object[],
+  opts: { partial?: boolean } = {},
+): string[] {
   const columns = rowColumns(table);
   const problems: string[] = [];
   rows.forEach((row, i) => {

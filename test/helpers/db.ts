@@ -68,7 +68,13 @@ export function migrationCount(): number {
 
 /** Env for a child `dugout` against this database and a simulator URL, without politeness limits. */
 export function cliEnv(t: TestDatabase, simUrl: { url: string }): Record<string, string> {
-  return { ...t.env, STATSAPI_BASE_URL: simUrl.url, STATSAPI_MAX_RPS: '500', STATSAPI_CONCURRENCY: '6', LOG_LEVEL: 'warn' };
+  return {
+    ...t.env,
+    STATSAPI_BASE_URL: simUrl.url,
+    STATSAPI_MAX_RPS: '500',
+    STATSAPI_CONCURRENCY: '6',
+    LOG_LEVEL: 'warn',
+  };
 }
 
 /** Close the test's own handle (PGlite allows one process at a time), run `fn`, then reopen it. */

@@ -7,7 +7,10 @@ export type Rewrite = (path: string, body: unknown) => unknown;
  * A real HTTP server in front of the simulator that serves its bodies, rewritten by `rewrite` —
  * how a test gets a hostile value into a body the pipeline fetches over the network.
  */
-export async function startRewritingProxy(targetUrl: string, rewrite: Rewrite): Promise<{ url: string; close(): Promise<void> }> {
+export async function startRewritingProxy(
+  targetUrl: string,
+  rewrite: Rewrite,
+): Promise<{ url: string; close(): Promise<void> }> {
   const target = new URL(targetUrl); // …/api
   const server: Server = createServer(async (req, res) => {
     try {

@@ -16,7 +16,8 @@ export function keyPaths(value: unknown, out = new Set<string>(), path = '$'): S
   out.add(`${path}:${t}`);
   if (t === 'array') for (const e of value as unknown[]) keyPaths(e, out, `${path}[]`);
   else if (t === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) keyPaths(v, out, `${path}.${ID_KEY.test(k) ? '*' : k}`);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      keyPaths(v, out, `${path}.${ID_KEY.test(k) ? '*' : k}`);
   }
   return out;
 }

@@ -6,5 +6,11 @@ export function gameRowsOf(gamePk: number, boxscore: unknown, playByPlay: unknow
   const pbp = extractPlayByPlay(gamePk, playByPlay);
   const detail = extractPlayDetail(gamePk, playByPlay);
   const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
-  return { ...box.rows, ...pbp.rows, ...detail.rows, ...game.rows, rejects: [...box.rejects, ...pbp.rejects, ...detail.rejects, ...game.rejects] };
+  return {
+    ...box.rows,
+    ...pbp.rows,
+    ...detail.rows,
+    ...game.rows,
+    rejects: [...box.rejects, ...pbp.rejects, ...detail.rejects, ...game.rejects],
+  };
 }

@@ -39,8 +39,14 @@ export function readInterfaceRows(): SpecRow[] {
     }
     if (/^## [5-9]/.test(line)) group = undefined;
     if (!group || !line.startsWith('| ') || line.startsWith('| Operation') || line.startsWith('|---')) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-    const names = cells[0]!.replace(/\s*\(.*\)$/, '').split(' and ').map((n) => n.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const names = cells[0]!
+      .replace(/\s*\(.*\)$/, '')
+      .split(' and ')
+      .map((n) => n.trim());
     rows.push({ group, names, path: cells[1]!, params: cells[2] === undefined ? undefined : parseParams(cells[2]) });
   }
   return rows;
@@ -85,7 +91,10 @@ export function readSwaggerOperations(): SwaggerOperation[] {
   const out: SwaggerOperation[] = [];
   for (const f of files) {
     const doc = JSON.parse(readFileSync(`${SPEC_DIR}openapi/statsapi-swagger-1.2/stats-api-1.0/${f}.json`, 'utf8')) as {
-      apis: Array<{ path: string; operations: Array<{ nickname: string; method: string; parameters?: Array<Record<string, unknown>> }> }>;
+      apis: Array<{
+        path: string;
+        operations: Array<{ nickname: string; method: string; parameters?: Array<Record<string, unknown>> }>;
+      }>;
     };
     for (const api of doc.apis) {
       for (const o of api.operations) {

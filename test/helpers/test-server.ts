@@ -69,7 +69,9 @@ export interface TestServer {
 }
 
 /** Start an HTTP server on 127.0.0.1 (a free port) that answers as the handler says. */
-export async function startTestServer(fn: (pathAndQuery: string, index: number) => Reply | Promise<Reply> = () => ({ body: '{}' })) {
+export async function startTestServer(
+  fn: (pathAndQuery: string, index: number) => Reply | Promise<Reply> = () => ({ body: '{}' }),
+) {
   let handler = fn;
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {

@@ -19,11 +19,20 @@ export const URL_TABLE: Record<string, [params: Record<string, unknown>, expecte
     { game_pk: 6, startTimecode: '07012024_210000', endTimecode: '07012024_214404' },
     '/v1.1/game/6/feed/live/diffPatch?startTimecode=07012024_210000&endTimecode=07012024_214404',
   ],
-  'game.liveGameV1': [{ game_pk: 744914, fields: ['gameData', 'liveData'] }, '/v1.1/game/744914/feed/live?fields=gameData,liveData'],
+  'game.liveGameV1': [
+    { game_pk: 744914, fields: ['gameData', 'liveData'] },
+    '/v1.1/game/744914/feed/live?fields=gameData,liveData',
+  ],
   'game.liveTimestampv11': [{ game_pk: 7 }, '/v1.1/game/7/feed/live/timestamps'],
   'game.playByPlay': [{ game_pk: 745927 }, '/v1/game/745927/playByPlay'],
-  'team.__leaders_base': [{ leaderCategories: 'homeRuns', season: 2024 }, '/v1/teams/stats/leaders?leaderCategories=homeRuns&season=2024'],
-  'team.leaders': [{ leaderCategories: ['homeRuns', 'wins'], sportId: 1 }, '/v1/teams/stats/leaders?leaderCategories=homeRuns,wins&sportId=1'],
+  'team.__leaders_base': [
+    { leaderCategories: 'homeRuns', season: 2024 },
+    '/v1/teams/stats/leaders?leaderCategories=homeRuns&season=2024',
+  ],
+  'team.leaders': [
+    { leaderCategories: ['homeRuns', 'wins'], sportId: 1 },
+    '/v1/teams/stats/leaders?leaderCategories=homeRuns,wins&sportId=1',
+  ],
   'team.__leaders_teamId': [{ teamId: 147, limit: 3 }, '/v1/teams/147/leaders?limit=3'],
   'team.alumni': [{ teamId: 147, season: '2024' }, '/v1/teams/147/alumni?season=2024'],
   'team.coaches': [{ teamId: 147, date: '2024-07-01' }, '/v1/teams/147/coaches?date=2024-07-01'],
@@ -36,13 +45,22 @@ export const URL_TABLE: Record<string, [params: Record<string, unknown>, expecte
   'homeRunDerby.__homeRunDerbyBracket_base': [{ gamePk: 511101 }, '/v1/homeRunDerby/bracket?gamePk=511101'],
   'homeRunDerby.__homeRunDerbyBracket_gamePk': [{ gamePk: 511101 }, '/v1/homeRunDerby/511101/bracket'],
   'homeRunDerby.__homeRunDerbyPool_base': [{ gamePk: 511101 }, '/v1/homeRunDerby/pool?gamePk=511101'],
-  'homeRunDerby.__homeRunDerbyPool_gamePk': [{ gamePk: 511101, fields: 'pool' }, '/v1/homeRunDerby/511101/pool?fields=pool'],
+  'homeRunDerby.__homeRunDerbyPool_gamePk': [
+    { gamePk: 511101, fields: 'pool' },
+    '/v1/homeRunDerby/511101/pool?fields=pool',
+  ],
   'homeRunDerby.homeRunDerbyBracket': [{ gamePk: 511101 }, '/v1/homeRunDerby?gamePk=511101'],
   'homeRunDerby.homeRunDerbyPool': [{ gamePk: 511101 }, '/v1/homeRunDerby/pool?gamePk=511101'],
   'season.__seasons_base': [{ sportId: 1 }, '/v1/seasons?sportId=1'],
-  'season.seasons': [{ sportId: 1, season: [2023, 2024], withGameTypeDates: true }, '/v1/seasons?season=2023,2024&sportId=1&withGameTypeDates=true'],
+  'season.seasons': [
+    { sportId: 1, season: [2023, 2024], withGameTypeDates: true },
+    '/v1/seasons?season=2023,2024&sportId=1&withGameTypeDates=true',
+  ],
   'season.__seasons_seasonId': [{ seasonId: '2021', sportId: 1 }, '/v1/seasons/2021?sportId=1'],
-  'season.allSeasons': [{ sportId: 1, withGameTypeDates: 'false' }, '/v1/seasons/all?sportId=1&withGameTypeDates=false'],
+  'season.allSeasons': [
+    { sportId: 1, withGameTypeDates: 'false' },
+    '/v1/seasons/all?sportId=1&withGameTypeDates=false',
+  ],
   'job.datacasters': [{ sportId: 1 }, '/v1/jobs/datacasters?sportId=1'],
   'job.getJobsByType': [{ jobType: 'UMPR', date: '2024-07-01' }, '/v1/jobs?jobType=UMPR&date=2024-07-01'],
   'job.officialScorers': [{}, '/v1/jobs/officialScorers'],
@@ -76,7 +94,10 @@ export const URL_TABLE: Record<string, [params: Record<string, unknown>, expecte
   'config.standingsTypes': [{}, '/v1/standingsTypes'],
   'config.statFields': [{}, '/v1/statFields'],
   'config.statGroups': [{}, '/v1/statGroups'],
-  'config.statSearchConfig': [{ filterLevel: 'GAME', group: 'hitting' }, '/v1/stats/search/config?filterLevel=GAME&group=hitting'],
+  'config.statSearchConfig': [
+    { filterLevel: 'GAME', group: 'hitting' },
+    '/v1/stats/search/config?filterLevel=GAME&group=hitting',
+  ],
   'config.statSearchGroupByTypes': [{ filterLevel: 'PITCH' }, '/v1/stats/search/groupByTypes?filterLevel=PITCH'],
   'config.statSearchParams': [{}, '/v1/stats/search/params'],
   'config.statSearchStats': [{}, '/v1/stats/search/stats'],
@@ -85,26 +106,50 @@ export const URL_TABLE: Record<string, [params: Record<string, unknown>, expecte
   'config.windDirection': [{}, '/v1/windDirection'],
   'schedule.__schedule_base': [{ sportId: 1, date: '2024-07-01' }, '/v1/schedule?sportId=1&date=2024-07-01'],
   'schedule.__schedule_scheduleType': [{ scheduleType: 'games', sportId: 1 }, '/v1/schedule/games?sportId=1'],
-  'schedule.postseasonScheduleSeries': [{ season: 2024, sportId: 1, gameTypes: 'F,D' }, '/v1/schedule/postseason/series?gameTypes=F,D&sportId=1&season=2024'],
+  'schedule.postseasonScheduleSeries': [
+    { season: 2024, sportId: 1, gameTypes: 'F,D' },
+    '/v1/schedule/postseason/series?gameTypes=F,D&sportId=1&season=2024',
+  ],
   'schedule.schedule': [
     { sportId: [1, 11], startDate: '2024-07-01', endDate: '2024-07-07', hydrate: 'probablePitcher(note),linescore' },
     '/v1/schedule?sportId=1,11&startDate=2024-07-01&endDate=2024-07-07&hydrate=probablePitcher(note),linescore',
   ],
   'schedule.tieGames': [{ season: 2024 }, '/v1/schedule/games/tied?season=2024'],
   'schedule.tuneIn': [{ season: 2024 }, '/v1/schedule/postseason/tuneIn?season=2024'],
-  'stats.groupedStats': [{ stats: 'season', group: ['hitting', 'pitching'], season: 2024 }, '/v1/stats/grouped?stats=season&group=hitting,pitching&season=2024'],
-  'stats.leaders': [{ leaderCategories: 'homeRuns', season: 2024 }, '/v1/stats/leaders?leaderCategories=homeRuns&season=2024'],
+  'stats.groupedStats': [
+    { stats: 'season', group: ['hitting', 'pitching'], season: 2024 },
+    '/v1/stats/grouped?stats=season&group=hitting,pitching&season=2024',
+  ],
+  'stats.leaders': [
+    { leaderCategories: 'homeRuns', season: 2024 },
+    '/v1/stats/leaders?leaderCategories=homeRuns&season=2024',
+  ],
   'stats.stats': [
     { stats: ['season'], group: 'hitting', sportId: 1, season: 2024, limit: 3000, order: 'desc', playerPool: 'ALL' },
     '/v1/stats?stats=season&group=hitting&season=2024&sportId=1&order=desc&playerPool=ALL&limit=3000',
   ],
-  'person.__currentGameStats_base': [{ updatedSince: '2024-07-01T12:30:00Z', limit: 100 }, '/v1/people/changes?updatedSince=2024-07-01T12%3A30%3A00Z&limit=100'],
-  'person.currentGameStats': [{ updatedSince: '2024-07-01T12:30:00Z', offset: 100 }, '/v1/people/changes?updatedSince=2024-07-01T12%3A30%3A00Z&offset=100'],
-  'person.__currentGameStats_personId': [{ personId: 660271, group: 'hitting' }, '/v1/people/660271/stats/game/current?group=hitting'],
-  'person.__currentGameStats_personId_gamePk': [{ personId: 663728, gamePk: 715757 }, '/v1/people/663728/stats/game/715757'],
+  'person.__currentGameStats_base': [
+    { updatedSince: '2024-07-01T12:30:00Z', limit: 100 },
+    '/v1/people/changes?updatedSince=2024-07-01T12%3A30%3A00Z&limit=100',
+  ],
+  'person.currentGameStats': [
+    { updatedSince: '2024-07-01T12:30:00Z', offset: 100 },
+    '/v1/people/changes?updatedSince=2024-07-01T12%3A30%3A00Z&offset=100',
+  ],
+  'person.__currentGameStats_personId': [
+    { personId: 660271, group: 'hitting' },
+    '/v1/people/660271/stats/game/current?group=hitting',
+  ],
+  'person.__currentGameStats_personId_gamePk': [
+    { personId: 663728, gamePk: 715757 },
+    '/v1/people/663728/stats/game/715757',
+  ],
   'person.award': [{ personId: 660271 }, '/v1/people/660271/awards'],
   'person.freeAgents': [{ season: 2024, order: 'desc' }, '/v1/people/freeAgents?season=2024&order=desc'],
-  'person.person': [{ personIds: [660271, 545361], hydrate: ['currentTeam', 'draft'] }, '/v1/people?personIds=660271,545361&hydrate=currentTeam,draft'],
+  'person.person': [
+    { personIds: [660271, 545361], hydrate: ['currentTeam', 'draft'] },
+    '/v1/people?personIds=660271,545361&hydrate=currentTeam,draft',
+  ],
 };
 
 /** Real bodies served for the operations whose responses are schema-checked (and a few more). */

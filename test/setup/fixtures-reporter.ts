@@ -9,7 +9,9 @@ export default class FixturesReporter implements Reporter {
       for (const suite of module.children.allSuites()) if (suite.name.includes(SKIPPED_MARK)) skipped++;
     }
     if (skipped > 0 || !HAVE_FIXTURES) {
-      process.stdout.write(`\n[dugout tests] recorded bodies not found at ${FIXTURES_DIR}: ${skipped} test groups skipped; ${FIXTURES_HINT}\n`);
+      process.stdout.write(
+        `\n[dugout tests] recorded bodies not found at ${FIXTURES_DIR}: ${skipped} test groups skipped; ${FIXTURES_HINT}\n`,
+      );
     }
   }
 }

@@ -11,7 +11,11 @@ const peopleChanges = op('person', 'currentGameStats', '/v1/people/changes', [
 export const personOperations = [
   alias('__currentGameStats_base', peopleChanges),
   peopleChanges,
-  op('person', '__currentGameStats_personId', '/v1/people/{personId}/stats/game/current', [p.int('personId'), q.strs('group'), fields]),
+  op('person', '__currentGameStats_personId', '/v1/people/{personId}/stats/game/current', [
+    p.int('personId'),
+    q.strs('group'),
+    fields,
+  ]),
   op('person', '__currentGameStats_personId_gamePk', '/v1/people/{personId}/stats/game/{gamePk}', [
     p.int('personId'),
     p.int('gamePk'),

@@ -4,7 +4,13 @@ const seasons = op(
   'season',
   'seasons',
   '/v1/seasons',
-  [q.str('seasonId', { specType: 'Optional«string»' }), q.strs('season'), q.int('sportId'), q.bool('withGameTypeDates'), fields],
+  [
+    q.str('seasonId', { specType: 'Optional«string»' }),
+    q.strs('season'),
+    q.int('sportId'),
+    q.bool('withGameTypeDates'),
+    fields,
+  ],
   { note: 'the path has no {seasonId} placeholder, so the optional seasonId is sent as a query parameter' },
 );
 

@@ -32,7 +32,13 @@ const statsQueryMore = fromSwagger(
   q.int('limit'),
 );
 
-const statsQueryShown = [q.strs('stats', R), q.int('personId'), q.int('teamId'), q.ints('teamIds'), q.strs('group', R)] as const;
+const statsQueryShown = [
+  q.strs('stats', R),
+  q.int('personId'),
+  q.int('teamId'),
+  q.ints('teamIds'),
+  q.strs('group', R),
+] as const;
 
 /** §4.8 Stats: general, grouped and leader statistics. */
 export const statsOperations = [

@@ -18,7 +18,7 @@ export function registerApi(program: Command, ctx: AppContext, _setExit: SetExit
     .allowExcessArguments()
     .addHelpText(
       'after',
-      '\nParameter names are the interface\'s, e.g.\n  dugout api boxscore --game_pk 744914\n  dugout api game.currentGameStats --updatedSince 2024-07-01T00:00:00Z --sportId 1\nLists take a comma string: --personIds 660271,545361\n',
+      "\nParameter names are the interface's, e.g.\n  dugout api boxscore --game_pk 744914\n  dugout api game.currentGameStats --updatedSince 2024-07-01T00:00:00Z --sportId 1\nLists take a comma string: --personIds 660271,545361\n",
     )
     .action(async (opts: { list?: boolean }, cmd: Command) => {
       if (opts.list) {
@@ -65,14 +65,18 @@ export function parseArgs(args: readonly string[]): { operation: string; params:
 /** One line per operation: callable name, path, parameters (`*` = required). */
 export function formatList(ops: readonly RegisteredOperation[]): string {
   const width = Math.max(...ops.map((o) => o.callName.length));
-  const lines: string[] = ['# operation, path, parameters (* = required); a name used by two groups is called group.name'];
+  const lines: string[] = [
+    '# operation, path, parameters (* = required); a name used by two groups is called group.name',
+  ];
   let group = '';
   for (const op of ops) {
     if (op.group !== group) {
       group = op.group;
       lines.push('', `[${group}]`);
     }
-    const params = op.params.map((d) => `--${d.name}${d.required ? '*' : ''} <${d.kind === 'array' ? `${d.items}[,…]` : d.specType}>`);
+    const params = op.params.map(
+      (d) => `--${d.name}${d.required ? '*' : ''} <${d.kind === 'array' ? `${d.items}[,…]` : d.specType}>`,
+    );
     const same = op.aliasOf ? ` (= ${op.aliasOf})` : '';
     lines.push(`${op.callName.padEnd(width)}  ${op.path}${same}  ${params.join(' ')}`.trimEnd());
   }

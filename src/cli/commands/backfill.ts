@@ -24,7 +24,8 @@ export function backfillRange(f: BackfillFlags): { startDate: string; endDate: s
   if (!f.startDate || !f.endDate) throw new UsageError('give --start-date and --end-date, or --season');
   // The job owns the range rules; the command only reports them as a usage error before connecting.
   const checked = backfillRangeSchema.safeParse({ startDate: f.startDate, endDate: f.endDate });
-  if (!checked.success) throw new UsageError(`--start-date ${f.startDate} --end-date ${f.endDate}: ${checked.error.issues[0]?.message}`);
+  if (!checked.success)
+    throw new UsageError(`--start-date ${f.startDate} --end-date ${f.endDate}: ${checked.error.issues[0]?.message}`);
   return { startDate: f.startDate, endDate: f.endDate };
 }
 
@@ -40,6 +41,12 @@ export function registerBackfill(program: Command, ctx: AppContext, setExit: Set
     .option('--json', 'print the run summary as JSON')
     .action(async (f: BackfillFlags) => {
       const range = backfillRange(f);
-      await runJobFromCli(ctx, setExit, backfillJob, { range, sportIds: f.sportId, gameTypes: f.gameType }, { json: f.json });
+      await runJobFromCli(
+        ctx,
+        setExit,
+        backfillJob,
+        { range, sportIds: f.sportId, gameTypes: f.gameType },
+        { json: f.json },
+      );
     });
 }

@@ -15,7 +15,9 @@ interface BenchFlags {
 export function registerBench(program: Command, ctx: AppContext): void {
   program
     .command('bench')
-    .description('benchmark: backfill a full simulated regular season into a fresh database, a naive baseline for the speed-up, a rebuild of the season and the README queries')
+    .description(
+      'benchmark: backfill a full simulated regular season into a fresh database, a naive baseline for the speed-up, a rebuild of the season and the README queries',
+    )
     .option('--pglite', 'load into a fresh embedded PGlite instead of Postgres')
     .option('--games <n>', 'load only the first n regular-season games (whole days)', parsePositiveInt)
     .option('--baseline-games <n>', 'games loaded by the naive baseline', parsePositiveInt, 60)

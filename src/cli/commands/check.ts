@@ -28,7 +28,9 @@ export function registerCheck(program: Command, ctx: AppContext, setExit: SetExi
 export function formatChecks(checks: CheckResult[]): string {
   const lines: string[] = [];
   for (const c of checks) {
-    lines.push(`${c.passed ? 'PASS' : 'FAIL'}  ${c.name}: ${c.violations} violation${c.violations === 1 ? '' : 's'} — ${c.description}`);
+    lines.push(
+      `${c.passed ? 'PASS' : 'FAIL'}  ${c.name}: ${c.violations} violation${c.violations === 1 ? '' : 's'} — ${c.description}`,
+    );
     if (c.examples.length) lines.push(indent(formatTable(c.examples)));
   }
   const failed = checks.filter((c) => !c.passed).length;

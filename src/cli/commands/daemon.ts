@@ -16,9 +16,15 @@ export const LEADER_LOCK_KEY = 727_001_002;
 export function registerDaemon(program: Command, ctx: AppContext): void {
   program
     .command('daemon')
-    .description('run the scheduled jobs in-process (sync every 10 min, nightly, weekly reference); SIGTERM finishes the game in hand')
+    .description(
+      'run the scheduled jobs in-process (sync every 10 min, nightly, weekly reference); SIGTERM finishes the game in hand',
+    )
     .option('--run-now <job>', 'also run this job once at start (e.g. sync)')
-    .option('--now <timestamp>', "start the jobs' clock at this time (ISO), e.g. a simulator's; it then runs forward", parseTimestamp)
+    .option(
+      '--now <timestamp>',
+      "start the jobs' clock at this time (ISO), e.g. a simulator's; it then runs forward",
+      parseTimestamp,
+    )
     .action(async (opts: { runNow?: string; now?: Date }) => {
       const names = jobCatalog.filter((j) => j.cron).map((j) => j.name);
       if (opts.runNow && !names.includes(opts.runNow)) {
@@ -29,7 +35,11 @@ export function registerDaemon(program: Command, ctx: AppContext): void {
       // A daemon outlives a database outage: an uncaught driver error is logged, not fatal.
       if (ctx.guard) ctx.guard.keepAlive = true;
       let metrics: Metrics | undefined;
-      const runtime = await createRuntime(ctx, { now: opts.now, onAttempt: (a) => metrics?.onAttempt(a), command: 'daemon' });
+      const runtime = await createRuntime(ctx, {
+        now: opts.now,
+        onAttempt: (a) => metrics?.onAttempt(a),
+        command: 'daemon',
+      });
       let server: { close(): Promise<void> } | undefined;
       const leadership = runtime.deps.database.sessionLock(LEADER_LOCK_KEY);
       let schedulerAlive = false;

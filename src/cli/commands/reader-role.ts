@@ -18,7 +18,9 @@ function readPassword(opts: { password?: string; passwordFile?: string }): strin
     const text = readFileSync(opts.passwordFile === '-' ? 0 : opts.passwordFile!, 'utf8');
     return text.split(/\r?\n/)[0] ?? '';
   } catch (err) {
-    throw new UsageError(`cannot read --password-file ${opts.passwordFile}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new UsageError(
+      `cannot read --password-file ${opts.passwordFile}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
   }
 }
 
@@ -37,17 +39,21 @@ export function registerReaderRole(program: Command, ctx: AppContext): void {
         // server with format %L): the plaintext is never in a statement, a server log or
         // pg_stat_activity, and no text of it is spliced into SQL whatever it contains.
         await tx.execute(sql`select set_config('dugout.reader_password', ${scramSha256Verifier(password)}, true)`);
-        await tx.execute(sql.raw(`do $$ begin
+        await tx.execute(
+          sql.raw(`do $$ begin
           if not exists (select 1 from pg_roles where rolname = '${READER_ROLE}') then
             create role ${READER_ROLE} login;
           end if;
           execute format('alter role %I login password %L', '${READER_ROLE}', current_setting('dugout.reader_password'));
-          end $$`));
+          end $$`),
+        );
         await tx.execute(sql`select set_config('dugout.reader_password', '', true)`);
         for (const schema of ['analytics', 'mlb']) {
           await tx.execute(sql.raw(`grant usage on schema ${schema} to ${READER_ROLE}`));
           await tx.execute(sql.raw(`grant select on all tables in schema ${schema} to ${READER_ROLE}`));
-          await tx.execute(sql.raw(`alter default privileges in schema ${schema} grant select on tables to ${READER_ROLE}`));
+          await tx.execute(
+            sql.raw(`alter default privileges in schema ${schema} grant select on tables to ${READER_ROLE}`),
+          );
         }
         await tx.execute(sql.raw(`alter role ${READER_ROLE} set default_transaction_read_only = on`));
       });

@@ -12,10 +12,20 @@ export async function runJobFromCli<A>(
   args: A,
   opts: { now?: Date; json?: boolean; progress?: boolean } = {},
 ): Promise<RunResult<unknown>> {
-  const runtime = await createRuntime(ctx, { now: opts.now, progressLabel: opts.progress === false ? undefined : job.name, command: job.name });
+  const runtime = await createRuntime(ctx, {
+    now: opts.now,
+    progressLabel: opts.progress === false ? undefined : job.name,
+    command: job.name,
+  });
   try {
     const result = await job.run(runtime.deps, job.args.parse(args));
-    const summary = { runId: result.runId, job: job.name, status: result.status, ...result.counts, result: result.result };
+    const summary = {
+      runId: result.runId,
+      job: job.name,
+      status: result.status,
+      ...result.counts,
+      result: result.result,
+    };
     ctx.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
     if (result.status !== 'succeeded') setExit(1);
     const incomplete = (result.result as { incomplete?: { pending: number; dead: number } } | undefined)?.incomplete;

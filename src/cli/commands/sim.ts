@@ -15,11 +15,20 @@ export function registerSim(program: Command, ctx: AppContext): void {
   program
     .command('sim')
     .description('serve the deterministic Stats API simulator (a whole simulated season) over HTTP')
-    .option('--port <port>', 'port to listen on (0 = any free port)', (v) => (v === '0' ? 0 : parsePositiveInt(v)), 8080)
+    .option(
+      '--port <port>',
+      'port to listen on (0 = any free port)',
+      (v) => (v === '0' ? 0 : parsePositiveInt(v)),
+      8080,
+    )
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <n>', 'seed of the league and every game', (v) => (v === '0' ? 0 : parsePositiveInt(v)), 1)
     .option('--season <year>', 'simulated season', parseSeason, 2025)
-    .option('--now <timestamp>', "the simulator's clock at start (default: after the season's last game)", parseTimestamp)
+    .option(
+      '--now <timestamp>',
+      "the simulator's clock at start (default: after the season's last game)",
+      parseTimestamp,
+    )
     .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');

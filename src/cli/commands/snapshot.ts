@@ -13,12 +13,24 @@ export function registerSnapshot(program: Command, ctx: AppContext, setExit: Set
     .description(`fetch one snapshot of the catalogue (${snapshotNames().join(', ')}) and keep its history`)
     .argument('<name>', snapshotNames().join(' | '))
     .option('--date <YYYY-MM-DD>', 'the day the snapshot describes (default today, UTC)', parseDateFlag)
-    .option('--season <YYYY>', 'the season (default the date\'s year)', parseSeason)
+    .option('--season <YYYY>', "the season (default the date's year)", parseSeason)
     .option('--page-size <N>', 'splits per request of a paged snapshot (stats; default 500)', parsePageSize)
     .option('--max-people <N>', 'people whose awards one run fetches at most (awards; default 250)', parseMaxPeople)
     .option('--json', 'print the run summary as JSON')
-    .action(async (name: string, opts: { date?: string; season?: number; pageSize?: number; maxPeople?: number; json?: boolean }) => {
-      if (!snapshotNames().includes(name)) throw new UsageError(`unknown snapshot "${name}"; one of ${snapshotNames().join(', ')}`);
-      await runJobFromCli(ctx, setExit, snapshotJob, { name, date: opts.date, season: opts.season, pageSize: opts.pageSize, maxPeople: opts.maxPeople }, { json: opts.json });
-    });
+    .action(
+      async (
+        name: string,
+        opts: { date?: string; season?: number; pageSize?: number; maxPeople?: number; json?: boolean },
+      ) => {
+        if (!snapshotNames().includes(name))
+          throw new UsageError(`unknown snapshot "${name}"; one of ${snapshotNames().join(', ')}`);
+        await runJobFromCli(
+          ctx,
+          setExit,
+          snapshotJob,
+          { name, date: opts.date, season: opts.season, pageSize: opts.pageSize, maxPeople: opts.maxPeople },
+          { json: opts.json },
+        );
+      },
+    );
 }

@@ -9,7 +9,8 @@ export { assertReadOnlyQuery } from '../sql-guard.js';
 
 function parseTimeout(value: string): number {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n < 0.1 || n > 3600) throw new InvalidArgumentError(`"${value}" is not a number of seconds from 0.1 to 3600`);
+  if (!/^\d+(\.\d+)?$/.test(value) || n < 0.1 || n > 3600)
+    throw new InvalidArgumentError(`"${value}" is not a number of seconds from 0.1 to 3600`);
   return n;
 }
 
@@ -28,7 +29,9 @@ export function registerSql(program: Command, ctx: AppContext): void {
       const database = await ctx.database({ migrate: ctx.config().databaseUrl === undefined });
       const { applied, expected } = await schemaState(database);
       if (applied !== undefined && applied < expected) {
-        process.stderr.write(`dugout: warning: the schema is behind (${applied} of ${expected} migrations applied): run "dugout migrate"\n`);
+        process.stderr.write(
+          `dugout: warning: the schema is behind (${applied} of ${expected} migrations applied): run "dugout migrate"\n`,
+        );
       }
       // One statement, extended protocol, READ ONLY, statement_timeout, and the reader role when it exists.
       const rows = await database.readOnlyQuery(q, { timeoutMs: opts.timeout * 1000, role: READER_ROLE });

@@ -26,7 +26,16 @@ export function registerStatus(program: Command, ctx: AppContext, setExit: SetEx
         return;
       }
       ctx.out(`database: ${report.database}\n`);
-      const workers = report.workers.map((w) => ({ host: w.host, pid: w.pid, command: w.command, started: w.startedAt.slice(0, 19), heartbeat: w.heartbeatAt.slice(0, 19), job: w.currentJob, run: w.currentRunId, leases: w.leases }));
+      const workers = report.workers.map((w) => ({
+        host: w.host,
+        pid: w.pid,
+        command: w.command,
+        started: w.startedAt.slice(0, 19),
+        heartbeat: w.heartbeatAt.slice(0, 19),
+        job: w.currentJob,
+        run: w.currentRunId,
+        leases: w.leases,
+      }));
       ctx.out(`workers (alive):\n${workers.length ? formatTable(workers) : '  (none)'}\n`);
       if (report.lostWorkers.length) ctx.out(`workers lost in the last day:\n${formatTable(report.lostWorkers)}\n`);
       ctx.out(`cursors:\n${report.cursors.length ? formatTable(report.cursors) : '  (none yet)'}\n`);

@@ -47,14 +47,21 @@ const teamSport = (alias: string) =>
  * Totals are per player, season and sport over all his clubs: the API gives a player who changed
  * clubs one split with his last club. `fields` are (official column, our column, label).
  */
-function officialStatsDiffer(group: 'hitting' | 'pitching', view: string, fields: ReadonlyArray<readonly [string, string, string]>): SQL {
-  const list = (f: (official: string, ours: string, label: string) => string, sep = ', ') => fields.map(([o, u, l]) => f(o, u, l)).join(sep);
+function officialStatsDiffer(
+  group: 'hitting' | 'pitching',
+  view: string,
+  fields: ReadonlyArray<readonly [string, string, string]>,
+): SQL {
+  const list = (f: (official: string, ours: string, label: string) => string, sep = ', ') =>
+    fields.map(([o, u, l]) => f(o, u, l)).join(sep);
   const perTeam = list((_o, u, l) => `s.${u} as ${l}`);
   const ours = list((_o, _u, l) => `sum(t.${l})::int as ${l}`);
   const official = list((o, _u, l) => `sum(o.${o})::int as ${l}`);
   const differs = list((_o, _u, l) => `coalesce(a.${l}, 0) <> coalesce(b.${l}, 0)`, ' or ');
-  const named = list((_o, _u, l) => `case when coalesce(a.${l}, 0) <> coalesce(b.${l}, 0)
-      then format('%s %s (official %s)', '${l}', coalesce(a.${l}, 0), coalesce(b.${l}, 0)) end`);
+  const named = list(
+    (_o, _u, l) => `case when coalesce(a.${l}, 0) <> coalesce(b.${l}, 0)
+      then format('%s %s (official %s)', '${l}', coalesce(a.${l}, 0), coalesce(b.${l}, 0)) end`,
+  );
   return sql`select ${group}::text as stat_group, e.season, e.sport_id, x.person_id, x.full_name, x.teams, x.differs
     from (${RECONCILABLE_SEASONS}) e
     cross join lateral (
@@ -78,7 +85,8 @@ function officialStatsDiffer(group: 'hitting' | 'pitching', view: string, fields
 export const CHECKS: CheckDef[] = [
   {
     name: 'plays_vs_plate_appearances',
-    description: 'plate appearances in mlb.plays = plate appearances in the batting lines (games whose boxscore has PA)',
+    description:
+      'plate appearances in mlb.plays = plate appearances in the batting lines (games whose boxscore has PA)',
     // A runner making the inning's last out ends a play without a plate appearance; plays stored
     // before is_plate_appearance existed count when complete (until a rebuild fills it).
     query: sql`select f.game_pk, pl.plays, bl.pa from (${LOADED_FINALS}) f
@@ -115,7 +123,7 @@ export const CHECKS: CheckDef[] = [
   },
   {
     name: 'runs_from_runners',
-    description: 'runners who scored in mlb.runners = each side\'s score',
+    description: "runners who scored in mlb.runners = each side's score",
     query: sql`select f.game_pk, s.side, s.score, s.runners from (${LOADED_FINALS}) f
       join mlb.games g on g.game_pk = f.game_pk
       cross join lateral (
@@ -128,7 +136,7 @@ export const CHECKS: CheckDef[] = [
   },
   {
     name: 'putouts_vs_outs',
-    description: 'putouts in a team\'s fielding lines = outs its pitchers recorded',
+    description: "putouts in a team's fielding lines = outs its pitchers recorded",
     query: sql`select f.game_pk, o.team_id, o.outs, coalesce(p.putouts, 0) as putouts from (${LOADED_FINALS}) f
       join (select game_pk, team_id, sum(outs)::int as outs from mlb.pitching_lines group by game_pk, team_id) o using (game_pk)
       left join (select game_pk, team_id, sum(putouts)::int as putouts from mlb.fielding_lines group by game_pk, team_id) p
@@ -164,13 +172,15 @@ export const CHECKS: CheckDef[] = [
   },
   {
     name: 'reference_lists_present',
-    description: 'every configuration list dugout loads has rows in mlb.reference_codes (the next sync or backfill fetches a missing one)',
+    description:
+      'every configuration list dugout loads has rows in mlb.reference_codes (the next sync or backfill fetches a missing one)',
     query: sql`select l as list from unnest(${`{${REFERENCE_LISTS.join(',')}}`}::text[]) l
       where not exists (select 1 from mlb.reference_codes r where r.list = l)`,
   },
   {
     name: 'win_probability_vs_plays',
-    description: 'a game loaded with its win probability has one mlb.play_win_probability row per play, ending at 100 or 0 for the winner',
+    description:
+      'a game loaded with its win probability has one mlb.play_win_probability row per play, ending at 100 or 0 for the winner',
     query: sql`select f.game_pk, pl.plays, w.rows, w.last_home, g.home_score, g.away_score from (${LOADED_FINALS}) f
       join mlb.games g on g.game_pk = f.game_pk
       join (select game_pk, count(*)::int as rows,
@@ -183,17 +193,27 @@ export const CHECKS: CheckDef[] = [
   },
   {
     name: 'official_batting',
-    description: "our regular-season batting per player (analytics.season_batting) = the league's (mlb.official_stats, dugout snapshot stats), for seasons whose stored games are all over",
+    description:
+      "our regular-season batting per player (analytics.season_batting) = the league's (mlb.official_stats, dugout snapshot stats), for seasons whose stored games are all over",
     query: officialStatsDiffer('hitting', 'analytics.season_batting', [
-      ['plate_appearances', 'pa', 'pa'], ['hits', 'h', 'h'], ['home_runs', 'hr', 'hr'], ['base_on_balls', 'bb', 'bb'], ['strike_outs', 'so', 'so'],
+      ['plate_appearances', 'pa', 'pa'],
+      ['hits', 'h', 'h'],
+      ['home_runs', 'hr', 'hr'],
+      ['base_on_balls', 'bb', 'bb'],
+      ['strike_outs', 'so', 'so'],
     ]),
   },
   {
     name: 'official_pitching',
-    description: "our regular-season pitching per player (analytics.season_pitching) = the league's (mlb.official_stats), for seasons whose stored games are all over",
+    description:
+      "our regular-season pitching per player (analytics.season_pitching) = the league's (mlb.official_stats), for seasons whose stored games are all over",
     query: officialStatsDiffer('pitching', 'analytics.season_pitching', [
-      ['outs', 'outs', 'outs'], ['earned_runs', 'er', 'er'], ['hits', 'h', 'h'], ['home_runs', 'hr', 'hr'],
-      ['base_on_balls', 'bb', 'bb'], ['strike_outs', 'so', 'so'],
+      ['outs', 'outs', 'outs'],
+      ['earned_runs', 'er', 'er'],
+      ['hits', 'h', 'h'],
+      ['home_runs', 'hr', 'hr'],
+      ['base_on_balls', 'bb', 'bb'],
+      ['strike_outs', 'so', 'so'],
     ]),
   },
   {

@@ -7,7 +7,10 @@ export const PEOPLE_CHANGES_CURSOR = 'people_changes';
 
 /** The cursor's position, or undefined before the first complete pass. */
 export async function readCursor(db: Executor, name: string): Promise<Date | undefined> {
-  const rows = await queryRows<{ position: string | Date }>(db, sql`select position from ingest.cursors where name = ${name}`);
+  const rows = await queryRows<{ position: string | Date }>(
+    db,
+    sql`select position from ingest.cursors where name = ${name}`,
+  );
   return rows[0] ? new Date(rows[0].position) : undefined;
 }
 

@@ -106,11 +106,25 @@ export async function replaceGamesRows(
   n += await insertRows(tx, linescoreInnings, all('linescoreInnings'), extra);
   const withWin = games.filter((g) => g.rows.winProbability !== undefined);
   if (withWin.length > 0) {
-    await tx.execute(sql`delete from mlb.play_win_probability where game_pk = any(${`{${withWin.map((g) => g.gamePk).join(',')}}`}::int[])`);
-    n += await insertRows(tx, playWinProbability, withWin.flatMap((g) => g.rows.winProbability ?? []), extra);
+    await tx.execute(
+      sql`delete from mlb.play_win_probability where game_pk = any(${`{${withWin.map((g) => g.gamePk).join(',')}}`}::int[])`,
+    );
+    n += await insertRows(
+      tx,
+      playWinProbability,
+      withWin.flatMap((g) => g.rows.winProbability ?? []),
+      extra,
+    );
   }
-  await updateRows(tx, gamesTable, games.map((g) => g.rows.gameContext));
-  await markGameSeasonsStale(tx, games.map((g) => g.gamePk));
+  await updateRows(
+    tx,
+    gamesTable,
+    games.map((g) => g.rows.gameContext),
+  );
+  await markGameSeasonsStale(
+    tx,
+    games.map((g) => g.gamePk),
+  );
   const rejected = games.flatMap((g) => g.rows.rejects);
   await storeRejects(tx, rejected, runId);
   return n;

@@ -32,10 +32,13 @@ function gameUpsertSet(rowColumns: readonly string[]): string {
       .columns.map((c) => c.name)
       .filter((c) => given.has(c) && c !== 'game_pk' && c !== 'updated_at' && c !== 'run_id');
     // A game listed twice (suspended, postponed) keeps the listing with the latest game_date.
-    const newer = '(excluded.game_date is null or mlb.games.game_date is null or excluded.game_date >= mlb.games.game_date)';
+    const newer =
+      '(excluded.game_date is null or mlb.games.game_date is null or excluded.game_date >= mlb.games.game_date)';
     const sets = cols.map((c) => {
       const q = quoteIdent(c);
-      return LINK_COLUMNS.has(c) ? `${q} = coalesce(excluded.${q}, mlb.games.${q})` : `${q} = case when ${newer} then excluded.${q} else mlb.games.${q} end`;
+      return LINK_COLUMNS.has(c)
+        ? `${q} = coalesce(excluded.${q}, mlb.games.${q})`
+        : `${q} = case when ${newer} then excluded.${q} else mlb.games.${q} end`;
     });
     set = [...sets, '"updated_at" = now()', '"run_id" = excluded."run_id"'].join(', ');
     upsertSql.set(key, set);
@@ -81,7 +84,10 @@ export async function readKnownGames(
         left join ingest.work_items w on w.kind = 'game' and w.key = g.pk::text and w.status = 'done'`,
   );
   return new Map(
-    rows.map((r) => [Number(r.gamePk), { state: r.state, loaded: Boolean(r.loaded), doneAt: r.doneAt ? new Date(r.doneAt) : null }]),
+    rows.map((r) => [
+      Number(r.gamePk),
+      { state: r.state, loaded: Boolean(r.loaded), doneAt: r.doneAt ? new Date(r.doneAt) : null },
+    ]),
   );
 }
 
@@ -93,7 +99,11 @@ type Ref = { name?: unknown };
  * venue): only the fields present are written, so richer data from /v1/teams is kept. A mention
  * without a name cannot create a row (name is required) and would add nothing anyway.
  */
-export async function upsertTeamAndVenueRefs(tx: Executor, refs: { teams?: Ref[]; venues?: Ref[] }, runId: number): Promise<void> {
+export async function upsertTeamAndVenueRefs(
+  tx: Executor,
+  refs: { teams?: Ref[]; venues?: Ref[] },
+  runId: number,
+): Promise<void> {
   const named = (rows: Ref[] = []) => rows.filter((r) => typeof r.name === 'string');
   await upsertRows(tx, teams, named(refs.teams), { extra: { run_id: runId }, keepExisting: true });
   await upsertRows(tx, venues, named(refs.venues), { extra: { run_id: runId }, keepExisting: true });

@@ -14,7 +14,9 @@ export async function gameOutcomeTotals(db: Executor): Promise<{ loaded: number;
 }
 
 /** Work items not done, by kind and status. */
-export async function openWorkByKindAndStatus(db: Executor): Promise<Array<{ kind: string; status: string; n: number }>> {
+export async function openWorkByKindAndStatus(
+  db: Executor,
+): Promise<Array<{ kind: string; status: string; n: number }>> {
   const rows = await queryRows<{ kind: string; status: string; n: number }>(
     db,
     sql`select kind, status, count(*)::int as n from ingest.work_items where status <> 'done' group by kind, status`,
@@ -23,7 +25,10 @@ export async function openWorkByKindAndStatus(db: Executor): Promise<Array<{ kin
 }
 
 export async function countDeadLetters(db: Executor): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'dead'`);
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ingest.work_items where status = 'dead'`,
+  );
   return Number(r?.n ?? 0);
 }
 

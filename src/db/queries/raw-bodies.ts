@@ -22,7 +22,13 @@ export async function readGameHashes(
 }
 
 /** Upsert a game's /winProbability body (DUGOUT_GAME_EXTRAS=winProbability). */
-export async function upsertWinProbabilityBody(tx: Executor, gamePk: number, text: string, sha: string, runId: number): Promise<void> {
+export async function upsertWinProbabilityBody(
+  tx: Executor,
+  gamePk: number,
+  text: string,
+  sha: string,
+  runId: number,
+): Promise<void> {
   await tx.execute(sql`
     insert into raw.win_probability (game_pk, body, body_sha256, fetched_at, run_id)
     values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId})
@@ -108,7 +114,10 @@ export async function upsertPeopleBodies(
 }
 
 /** The stored requests of some operations (raw.responses), oldest first. */
-export async function listStoredRequests(db: Executor, operations: readonly string[]): Promise<Array<{ operation: string; paramsKey: string }>> {
+export async function listStoredRequests(
+  db: Executor,
+  operations: readonly string[],
+): Promise<Array<{ operation: string; paramsKey: string }>> {
   return queryRows<{ operation: string; paramsKey: string }>(
     db,
     sql`select operation, params_key as "paramsKey" from raw.responses
@@ -117,7 +126,11 @@ export async function listStoredRequests(db: Executor, operations: readonly stri
 }
 
 /** The stored body of one request (raw.responses) as received. */
-export async function readResponseBody(db: Executor, operation: string, paramsKey: string): Promise<string | undefined> {
+export async function readResponseBody(
+  db: Executor,
+  operation: string,
+  paramsKey: string,
+): Promise<string | undefined> {
   const [row] = await queryRows<{ body: string }>(
     db,
     sql`select body::text as body from raw.responses where operation = ${operation} and params_key = ${paramsKey}`,
@@ -140,7 +153,10 @@ export async function readResponses(
 
 /** Games whose two bodies are stored. */
 export async function countStoredGames(db: Executor): Promise<number> {
-  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from raw.boxscores b join raw.play_by_play p using (game_pk)`);
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from raw.boxscores b join raw.play_by_play p using (game_pk)`,
+  );
   return Number(total?.n ?? 0);
 }
 

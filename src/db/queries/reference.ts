@@ -6,7 +6,10 @@ import { REFERENCE_LISTS } from '../../extract/reference.js';
  * What of the reference data is missing: the configured sports without teams and the configuration
  * lists without a row (never loaded, or failed last time).
  */
-export async function missingReference(db: Executor, sportIds: readonly number[]): Promise<{ sportIds: number[]; lists: string[] }> {
+export async function missingReference(
+  db: Executor,
+  sportIds: readonly number[],
+): Promise<{ sportIds: number[]; lists: string[] }> {
   const sports = await queryRows<{ id: number }>(
     db,
     sql`select s as id from unnest(${`{${sportIds.join(',')}}`}::int[]) s

@@ -15,10 +15,16 @@ export async function storeRejects(tx: Executor, rows: readonly RejectRow[], run
   const clean = rows.map((r) => ({
     ...r,
     // A game_pk the integer column cannot hold (99999999999) is the reason of the reject, not its key.
-    game_pk: r.game_pk !== null && Number.isInteger(r.game_pk) && r.game_pk > 0 && r.game_pk <= 2_147_483_647 ? r.game_pk : null,
+    game_pk:
+      r.game_pk !== null && Number.isInteger(r.game_pk) && r.game_pk > 0 && r.game_pk <= 2_147_483_647
+        ? r.game_pk
+        : null,
     path: r.path.replaceAll('\u0000', ''),
     reason: r.reason.replaceAll('\u0000', ''),
-    record: r.record === undefined || r.record === null ? null : JSON.parse(JSON.stringify(r.record).replace(NUL_ESCAPE, '$1\\ufffd')),
+    record:
+      r.record === undefined || r.record === null
+        ? null
+        : JSON.parse(JSON.stringify(r.record).replace(NUL_ESCAPE, '$1\\ufffd')),
   }));
   return insertRows(tx, rejects, clean, { run_id: runId });
 }

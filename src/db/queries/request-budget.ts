@@ -16,7 +16,12 @@ export async function readPausedUntil(db: Executor): Promise<number | null> {
  * Up to `batch` request start times (server-clock epoch ms) granted under the budget's row lock, so
  * no `windowMs` holds more than `limit` starts from all processes together; with the server's now.
  */
-export async function takeRequestSlots(db: Executor, batch: number, limit: number, windowMs: number): Promise<Array<{ at: number; now: number }>> {
+export async function takeRequestSlots(
+  db: Executor,
+  batch: number,
+  limit: number,
+  windowMs: number,
+): Promise<Array<{ at: number; now: number }>> {
   const rows = await queryRows<{ at: number; now: number }>(
     db,
     sql`select (extract(epoch from slot_at) * 1000)::float8 as at, (extract(epoch from server_now) * 1000)::float8 as now

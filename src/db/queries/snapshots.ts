@@ -22,7 +22,9 @@ export async function storeSnapshotBody(
 }
 
 /** Each stored request's body in force (its newest version) and the UTC day that version was first received. */
-export async function snapshotVersionsInForce(db: Executor): Promise<Array<{ operation: string; paramsKey: string; sha: string; day: string }>> {
+export async function snapshotVersionsInForce(
+  db: Executor,
+): Promise<Array<{ operation: string; paramsKey: string; sha: string; day: string }>> {
   return queryRows<{ operation: string; paramsKey: string; sha: string; day: string }>(
     db,
     sql`select distinct on (operation, params_key) operation, params_key as "paramsKey", body_sha256 as sha,
@@ -32,7 +34,12 @@ export async function snapshotVersionsInForce(db: Executor): Promise<Array<{ ope
 }
 
 /** One stored version's body as received. */
-export async function readSnapshotBody(db: Executor, operation: string, paramsKey: string, sha: string): Promise<string | undefined> {
+export async function readSnapshotBody(
+  db: Executor,
+  operation: string,
+  paramsKey: string,
+  sha: string,
+): Promise<string | undefined> {
   const [stored] = await queryRows<{ body: string }>(
     db,
     sql`select body::text as body from raw.snapshots
@@ -78,10 +85,15 @@ export async function awardCandidates(db: Executor, season: number, max: number)
 }
 
 export async function deleteRosterRows(tx: Executor, teamId: number, rosterType: string, date: string): Promise<void> {
-  await tx.execute(sql`delete from mlb.roster_entries where team_id = ${teamId} and roster_type = ${rosterType} and roster_date = ${date}`);
+  await tx.execute(
+    sql`delete from mlb.roster_entries where team_id = ${teamId} and roster_type = ${rosterType} and roster_date = ${date}`,
+  );
 }
 
-export async function deleteOfficialStats(tx: Executor, k: { season: number; sportId: number; gameType: string; group: string }): Promise<void> {
+export async function deleteOfficialStats(
+  tx: Executor,
+  k: { season: number; sportId: number; gameType: string; group: string },
+): Promise<void> {
   await tx.execute(
     sql`delete from mlb.official_stats
         where season = ${k.season} and sport_id = ${k.sportId} and game_type = ${k.gameType} and stat_group = ${k.group}`,

@@ -19,7 +19,14 @@ export interface StatusReport {
     error: string | null;
   }>;
   backlog: Array<{ kind: string; status: string; reason: string; count: number }>;
-  deadLetters: Array<{ kind: string; key: string; reason: string; attempts: number; lastError: string | null; updatedAt: string }>;
+  deadLetters: Array<{
+    kind: string;
+    key: string;
+    reason: string;
+    attempts: number;
+    lastError: string | null;
+    updatedAt: string;
+  }>;
   /** Dead work items in all (deadLetters lists the latest 100). */
   deadLetterCount: number;
   /** When each job last finished with status succeeded (ISO), e.g. `{ sync: '2026-…' }`. */
@@ -47,7 +54,10 @@ export function statusAlerts(report: StatusReport, conditions: readonly AlertCon
       alerts.push(`${report.deadLetterCount} dead letter(s) in ingest.work_items (dugout status lists them)`);
     }
     if (c.kind === 'stale') {
-      const last = Math.max(0, ...SYNC_JOBS.map((j) => (report.lastSucceeded[j] ? Date.parse(report.lastSucceeded[j]!) : 0)));
+      const last = Math.max(
+        0,
+        ...SYNC_JOBS.map((j) => (report.lastSucceeded[j] ? Date.parse(report.lastSucceeded[j]!) : 0)),
+      );
       if (now.getTime() - last > c.windowMs) {
         alerts.push(last ? `no successful sync since ${new Date(last).toISOString()}` : 'no successful sync on record');
       }
@@ -57,7 +67,12 @@ export function statusAlerts(report: StatusReport, conditions: readonly AlertCon
 }
 
 /** Cursors, the last runs, the worklist backlog (not done) and the dead letters. */
-export async function readStatus(db: Db, describe: string, limitRuns = 10, workerTimeoutSeconds = 60): Promise<StatusReport> {
+export async function readStatus(
+  db: Db,
+  describe: string,
+  limitRuns = 10,
+  workerTimeoutSeconds = 60,
+): Promise<StatusReport> {
   const cursors = await queryRows<StatusReport['cursors'][number]>(
     db,
     sql`select name, to_char(position at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "position",
@@ -83,7 +98,10 @@ export async function readStatus(db: Db, describe: string, limitRuns = 10, worke
                to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt"
         from ingest.work_items where status = 'dead' order by updated_at desc limit 100`,
   );
-  const [dead] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'dead'`);
+  const [dead] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ingest.work_items where status = 'dead'`,
+  );
   const succeeded = await queryRows<{ job: string; at: string }>(
     db,
     sql`select job, to_char(max(finished_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at

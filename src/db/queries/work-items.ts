@@ -210,7 +210,11 @@ export async function releaseDeadLeases(db: Executor, host = hostname()): Promis
  * intervals: probably dead) becomes claimable, or null when there is none. A drain waits for it
  * rather than end with the range unfinished; items of live workers are theirs to finish.
  */
-export async function msUntilLapsedLease(db: Executor, kind: WorkKind, heartbeatSeconds: number): Promise<number | null> {
+export async function msUntilLapsedLease(
+  db: Executor,
+  kind: WorkKind,
+  heartbeatSeconds: number,
+): Promise<number | null> {
   const rows = await queryRows<{ ms: number | null }>(
     db,
     sql`select (extract(epoch from min(i.lease_expires_at) - now()) * 1000)::int as ms
@@ -241,7 +245,10 @@ export async function retryDeadWork(db: Executor, filter: { kind?: WorkKind; key
 
 /** Count of pending items (due now or later) of every kind. */
 export async function countPending(db: Executor): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'pending'`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ingest.work_items where status = 'pending'`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -249,7 +256,11 @@ export async function countPending(db: Executor): Promise<number> {
  * Game work items of official dates `start`…`end` that are not done: pending (retries not yet due
  * included) or dead. A game another live worker holds (its lease renewed) is in hand, not counted.
  */
-export async function unfinishedGamesBetween(db: Executor, start: string, end: string): Promise<{ pending: number; dead: number }> {
+export async function unfinishedGamesBetween(
+  db: Executor,
+  start: string,
+  end: string,
+): Promise<{ pending: number; dead: number }> {
   const [row] = await queryRows<{ pending: number; dead: number }>(
     db,
     sql`select count(*) filter (where status = 'pending' and (lease_expires_at is null or lease_expires_at < now()))::int as pending,

@@ -3,8 +3,13 @@ import type { Executor } from '../rows.js';
 
 /** The worker registry (`ingest.workers`) and the leases its workers renew. */
 
-export async function insertWorker(db: Executor, w: { id: string; host: string; pid: number; command: string }): Promise<void> {
-  await db.execute(sql`insert into ingest.workers (worker_id, host, pid, command) values (${w.id}, ${w.host}, ${w.pid}, ${w.command})`);
+export async function insertWorker(
+  db: Executor,
+  w: { id: string; host: string; pid: number; command: string },
+): Promise<void> {
+  await db.execute(
+    sql`insert into ingest.workers (worker_id, host, pid, command) values (${w.id}, ${w.host}, ${w.pid}, ${w.command})`,
+  );
 }
 
 /** A worker's heartbeat, with the job and run in hand. */
@@ -28,7 +33,9 @@ export async function renewLeases(db: Executor, owner: string, timeoutSeconds: n
 }
 
 export async function markWorkerStopped(db: Executor, id: string): Promise<void> {
-  await db.execute(sql`update ingest.workers set stopped_at = now(), current_job = null, current_run_id = null where worker_id = ${id}`);
+  await db.execute(
+    sql`update ingest.workers set stopped_at = now(), current_job = null, current_run_id = null where worker_id = ${id}`,
+  );
 }
 
 /**
@@ -36,7 +43,10 @@ export async function markWorkerStopped(db: Executor, id: string): Promise<void>
  * and every run still `running` without a heartbeat for that long becomes `interrupted`, naming
  * its last heartbeat. (Leases need nothing: unrenewed, they lapse by themselves.)
  */
-export async function expireLostWorkers(db: Executor, timeoutSeconds: number): Promise<{ workers: number; runs: number }> {
+export async function expireLostWorkers(
+  db: Executor,
+  timeoutSeconds: number,
+): Promise<{ workers: number; runs: number }> {
   const lost = await queryRows<{ n: number }>(
     db,
     sql`with w as (update ingest.workers set stopped_at = heartbeat_at, lost = true
@@ -79,5 +89,10 @@ export async function liveWorkers(db: Executor, timeoutSeconds: number): Promise
         where w.stopped_at is null and w.heartbeat_at >= now() - make_interval(secs => ${timeoutSeconds})
         order by w.started_at`,
   );
-  return rows.map((r) => ({ ...r, pid: Number(r.pid), leases: Number(r.leases), currentRunId: r.currentRunId === null ? null : Number(r.currentRunId) }));
+  return rows.map((r) => ({
+    ...r,
+    pid: Number(r.pid),
+    leases: Number(r.leases),
+    currentRunId: r.currentRunId === null ? null : Number(r.currentRunId),
+  }));
 }

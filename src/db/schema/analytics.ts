@@ -25,7 +25,10 @@ export const standingsDaily = analytics.table(
     pct: numeric('pct', { precision: 4, scale: 3 }),
     gamesBack: numeric('games_back', { precision: 5, scale: 1 }),
   },
-  (t) => [primaryKey({ columns: [t.season, t.asOfDate, t.teamId] }), index('standings_daily_as_of_date_idx').on(t.asOfDate)],
+  (t) => [
+    primaryKey({ columns: [t.season, t.asOfDate, t.teamId] }),
+    index('standings_daily_as_of_date_idx').on(t.asOfDate),
+  ],
 );
 
 /** Run expectancy (RE24) per season and base-out state, recomputed with the standings. */

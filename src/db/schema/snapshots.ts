@@ -165,5 +165,8 @@ export const personAwards = mlb.table(
     asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.personId, t.awardId, t.awardKey] }), index('person_awards_award_idx').on(t.awardId, t.season)],
+  (t) => [
+    primaryKey({ columns: [t.personId, t.awardId, t.awardKey] }),
+    index('person_awards_award_idx').on(t.awardId, t.season),
+  ],
 );

@@ -31,8 +31,5 @@ export const workItems = ingest.table(
     doneAt: timestamp('done_at', tz),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.kind, t.key] }),
-    index('work_items_claim_idx').on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), index('work_items_claim_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -3,7 +3,14 @@ import type { PipelineContext } from '../context.js';
 import { enqueueMissingPeople } from '../../db/queries/game-rows.js';
 import { loadGame } from './game.js';
 import { loadPeopleBatch, PEOPLE_BATCH } from './people.js';
-import { type ClaimedItem, claimWork, countPending, failWork, msUntilLapsedLease, releaseWork } from '../../db/queries/work-items.js';
+import {
+  type ClaimedItem,
+  claimWork,
+  countPending,
+  failWork,
+  msUntilLapsedLease,
+  releaseWork,
+} from '../../db/queries/work-items.js';
 
 export interface DrainOptions {
   /** Game loads in flight at once (each is 1–2 requests plus one transaction). Default: API concurrency. */

@@ -77,7 +77,10 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
  * Fetch a game's /winProbability body (a bare array of plays): one more request per game, made
  * only with DUGOUT_GAME_EXTRAS=winProbability.
  */
-export async function fetchWinProbability(ctx: PipelineContext, gamePk: number): Promise<{ text: string; body: unknown; sha: string }> {
+export async function fetchWinProbability(
+  ctx: PipelineContext,
+  gamePk: number,
+): Promise<{ text: string; body: unknown; sha: string }> {
   const res = await ctx.client.call('getWinProbability', { gamePk }, { signal: ctx.signal });
   ctx.counts.requests++;
   addParse(ctx, res);

@@ -46,13 +46,22 @@ const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: tr
  * table's column types: a bad value is nulled or its row rejected, with a reject row saying which,
  * so the rest of the game loads (see db/validate-rows.ts).
  */
-export function extractGameRows(gamePk: number, boxscore: unknown, playByPlay: unknown, winProbability?: unknown): GameRows {
+export function extractGameRows(
+  gamePk: number,
+  boxscore: unknown,
+  playByPlay: unknown,
+  winProbability?: unknown,
+): GameRows {
   const box = extractBoxscore(gamePk, boxscore);
   const pbp = extractPlayByPlay(gamePk, playByPlay);
   const play = extractPlayDetail(gamePk, playByPlay);
   const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
   const rejected: RejectRow[] = [...box.rejects, ...pbp.rejects, ...play.rejects, ...game.rejects];
-  const checked = <T extends object>(validator: RowValidator, rows: readonly T[], opts?: { partial?: boolean }): T[] => {
+  const checked = <T extends object>(
+    validator: RowValidator,
+    rows: readonly T[],
+    opts?: { partial?: boolean },
+  ): T[] => {
     const { rows: kept, rejects: bad } = validator.validate(rows, opts);
     rejected.push(...bad);
     return kept;

@@ -18,7 +18,10 @@ export type LoadOutcome = 'loaded' | 'unchanged';
 export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise<LoadOutcome> {
   const gamePk = Number(item.key);
   const wantWin = ctx.config.gameExtras.includes('winProbability');
-  const [bodies, win] = await Promise.all([fetchGameBodies(ctx, gamePk), wantWin ? fetchWinProbability(ctx, gamePk) : undefined]);
+  const [bodies, win] = await Promise.all([
+    fetchGameBodies(ctx, gamePk),
+    wantWin ? fetchWinProbability(ctx, gamePk) : undefined,
+  ]);
   ctx.counts.fetched++;
   let extractMs = 0;
   const txStarted = performance.now();
@@ -36,7 +39,16 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     extractMs = performance.now() - t;
     const { source, feedTimestamp } = bodies;
     await upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source);
-    await upsertGameBody(tx, 'play_by_play', gamePk, bodies.playByPlay.text, bodies.playByPlay.sha, ctx.runId, source, feedTimestamp);
+    await upsertGameBody(
+      tx,
+      'play_by_play',
+      gamePk,
+      bodies.playByPlay.text,
+      bodies.playByPlay.sha,
+      ctx.runId,
+      source,
+      feedTimestamp,
+    );
     if (win) await upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId);
     const n = await replaceGameRows(tx, gamePk, rows, ctx.runId);
     await completeWork(tx, item, ctx.runId, ctx.now());
@@ -54,6 +66,9 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     ctx.counts.gamesLoaded++;
   }
   ctx.counts.rejected += outcome.rejects;
-  ctx.log.debug({ gamePk, outcome: outcome.outcome, rows: outcome.rows, rejects: outcome.rejects, reason: item.reason }, 'game done');
+  ctx.log.debug(
+    { gamePk, outcome: outcome.outcome, rows: outcome.rows, rejects: outcome.rejects, reason: item.reason },
+    'game done',
+  );
   return outcome.outcome;
 }

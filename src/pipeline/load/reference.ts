@@ -34,7 +34,11 @@ export async function refreshReference(
  */
 export async function applyTeamsBody(tx: Executor, body: unknown, runId: number, season?: number): Promise<number> {
   const extracted = extractTeams(body);
-  await upsertRows(tx, teams, extracted.rows.teams, { extra: { run_id: runId }, touch: 'updated_at', newerBy: 'season' });
+  await upsertRows(tx, teams, extracted.rows.teams, {
+    extra: { run_id: runId },
+    touch: 'updated_at',
+    newerBy: 'season',
+  });
   if (season !== undefined) {
     const seasons = extractTeamSeasons(body, season);
     await upsertRows(tx, teamSeasons, seasons.rows, { extra: { run_id: runId }, touch: 'updated_at' });

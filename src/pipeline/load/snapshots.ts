@@ -150,7 +150,9 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
     const season = int('season');
     const sportId = int('sportId');
     const group = p.get('group');
-    return season !== undefined && sportId !== undefined && group ? statsRequest(season, sportId, group, int('limit') ?? DEFAULT_PAGE_SIZE) : undefined;
+    return season !== undefined && sportId !== undefined && group
+      ? statsRequest(season, sportId, group, int('limit') ?? DEFAULT_PAGE_SIZE)
+      : undefined;
   }
   if (operation === 'config.awards') return awardCatalogueRequest();
   if (operation === 'person.award') {
@@ -176,7 +178,8 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
   },
   {
     name: 'stats',
-    description: "the league's regular-season hitting and pitching statistics of every player of the configured sports (paged)",
+    description:
+      "the league's regular-season hitting and pitching statistics of every player of the configured sports (paged)",
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
       return ctx.config.sportIds.flatMap((sportId) =>
@@ -193,7 +196,8 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
   },
   {
     name: 'awards',
-    description: "the award catalogue and the awards of the season's players (1 request, plus 1 per person, at most --max-people per run)",
+    description:
+      "the award catalogue and the awards of the season's players (1 request, plus 1 per person, at most --max-people per run)",
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
       const people = await awardCandidates(ctx.db, season, args.maxPeople ?? DEFAULT_MAX_PEOPLE);
@@ -224,7 +228,8 @@ async function fetchPages(ctx: PipelineContext, req: SnapshotRequest): Promise<P
     pages.push({ params, body: res.body, text: res.text, total: totalSplits });
     offset += req.paged.pageSize;
     if (splits === 0 || offset >= totalSplits) return pages;
-    if (pages.length >= MAX_PAGES) throw new Error(`${req.operation}: more than ${MAX_PAGES} pages of ${req.paged.pageSize}; not stored`);
+    if (pages.length >= MAX_PAGES)
+      throw new Error(`${req.operation}: more than ${MAX_PAGES} pages of ${req.paged.pageSize}; not stored`);
   }
 }
 
@@ -232,7 +237,11 @@ async function fetchPages(ctx: PipelineContext, req: SnapshotRequest): Promise<P
  * The rows of every page. A key seen on two pages, or fewer items than the total, means the
  * order moved while the pages were fetched: nothing is stored and the next run fetches again.
  */
-function extractPages(req: SnapshotRequest, pages: ReadonlyArray<Pick<Page, 'body' | 'total'>>, asOfDate: string): Extracted<object[]> {
+function extractPages(
+  req: SnapshotRequest,
+  pages: ReadonlyArray<Pick<Page, 'body' | 'total'>>,
+  asOfDate: string,
+): Extracted<object[]> {
   const out: Extracted<object[]> = { rows: [], rejects: [] };
   const seen = new Set<string>();
   for (const page of pages) {
@@ -240,7 +249,8 @@ function extractPages(req: SnapshotRequest, pages: ReadonlyArray<Pick<Page, 'bod
     for (const row of rows) {
       if (req.paged) {
         const key = req.paged.keyOf(row);
-        if (seen.has(key)) throw new Error(`${req.operation}: ${key} is on two pages (the order moved while paging); not stored`);
+        if (seen.has(key))
+          throw new Error(`${req.operation}: ${key} is on two pages (the order moved while paging); not stored`);
         seen.add(key);
       }
       out.rows.push(row);
@@ -249,7 +259,9 @@ function extractPages(req: SnapshotRequest, pages: ReadonlyArray<Pick<Page, 'bod
   }
   const total = pages.at(-1)?.total;
   if (req.paged && total !== undefined && out.rows.length + out.rejects.length < total) {
-    throw new Error(`${req.operation}: ${out.rows.length + out.rejects.length} of ${total} splits after paging (the order moved); not stored`);
+    throw new Error(
+      `${req.operation}: ${out.rows.length + out.rejects.length} of ${total} splits after paging (the order moved); not stored`,
+    );
   }
   return out;
 }
@@ -264,7 +276,11 @@ export function snapshotNames(): string[] {
  * that request, else only `last_seen_at` moves — and, when new, its rows replace the request's
  * earlier rows, in one transaction per request.
  */
-export async function runSnapshot(ctx: PipelineContext, name: string, args: SnapshotArgs): Promise<Record<string, unknown>> {
+export async function runSnapshot(
+  ctx: PipelineContext,
+  name: string,
+  args: SnapshotArgs,
+): Promise<Record<string, unknown>> {
   const def = SNAPSHOTS.find((s) => s.name === name);
   if (!def) throw new Error(`unknown snapshot ${name}`);
   const date = args.date ?? ctx.now().toISOString().slice(0, 10);
@@ -308,7 +324,10 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
       });
     } catch (err) {
       ctx.counts.failed++;
-      ctx.log.warn({ snapshot: name, operation: req.operation, params: req.params, err: describeError(err) }, 'snapshot request failed');
+      ctx.log.warn(
+        { snapshot: name, operation: req.operation, params: req.params, err: describeError(err) },
+        'snapshot request failed',
+      );
     }
   }
   return { snapshot: name, date, requests: requests.length, changed, unchanged, rows };
@@ -321,14 +340,21 @@ export async function runSnapshot(ctx: PipelineContext, name: string, args: Snap
  */
 export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
   const versions = await snapshotVersionsInForce(ctx.db);
-  const sets = new Map<string, { req: SnapshotRequest; pages: Array<{ paramsKey: string; sha: string; offset: number }>; day: string }>();
+  const sets = new Map<
+    string,
+    { req: SnapshotRequest; pages: Array<{ paramsKey: string; sha: string; offset: number }>; day: string }
+  >();
   for (const v of versions) {
     const req = storedRequest(v.operation, v.paramsKey);
     if (!req) continue;
     // A request's own parameters leave out `limit` and `offset`: its pages share this key.
     const key = `${req.operation}?${paramsKey(req.params)}`;
     const set = sets.get(key) ?? { req, pages: [], day: '' };
-    set.pages.push({ paramsKey: v.paramsKey, sha: v.sha, offset: Number(new URLSearchParams(v.paramsKey).get('offset') ?? 0) });
+    set.pages.push({
+      paramsKey: v.paramsKey,
+      sha: v.sha,
+      offset: Number(new URLSearchParams(v.paramsKey).get('offset') ?? 0),
+    });
     if (v.day > set.day) set.day = v.day;
     sets.set(key, set);
   }
@@ -352,7 +378,10 @@ export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
       ctx.counts.rejected += extracted.rejects.length;
     } catch (err) {
       ctx.counts.failed++;
-      ctx.log.warn({ operation: req.operation, params: req.params, err: describeError(err) }, 'snapshot not rebuilt; its rows are kept');
+      ctx.log.warn(
+        { operation: req.operation, params: req.params, err: describeError(err) },
+        'snapshot not rebuilt; its rows are kept',
+      );
     }
   }
   return rows;

@@ -35,7 +35,10 @@ interface ScheduleShape {
  * transaction, upsert the listed games, queue new finals and corrections, and advance the cursor
  * to T0. The next poll starts at cursor − overlap.
  */
-export async function pollGameChanges(ctx: PipelineContext, sportIds: number[]): Promise<{ games: number; enqueued: number }> {
+export async function pollGameChanges(
+  ctx: PipelineContext,
+  sportIds: number[],
+): Promise<{ games: number; enqueued: number }> {
   const t0 = ctx.now();
   const since = await sinceFor(ctx, GAME_CHANGES_CURSOR, t0);
   const updatedSince = formatUpdatedSince(since);
@@ -99,17 +102,22 @@ export async function pollPeopleChanges(ctx: PipelineContext): Promise<{ people:
     const params = { updatedSince, limit: CHANGES_PAGE_SIZE, offset: page * CHANGES_PAGE_SIZE };
     const res = await ctx.client.call('person.currentGameStats', params, { signal: ctx.signal });
     ctx.counts.requests++;
-    const people = ((res.body as { people?: Array<{ id?: number }> }).people ?? []).filter((p) => typeof p?.id === 'number');
+    const people = ((res.body as { people?: Array<{ id?: number }> }).people ?? []).filter(
+      (p) => typeof p?.id === 'number',
+    );
     for (const p of people) ids.add(p.id!);
     pages.push({ params, text: res.text, body: res.body });
     if (people.length < CHANGES_PAGE_SIZE) break;
   }
   let enqueued = 0;
   await ctx.db.transaction(async (tx) => {
-    for (const p of pages) await storeResponse(tx, 'person.currentGameStats', p.params, p.text, bodySha256('other', p.body), ctx.runId);
+    for (const p of pages)
+      await storeResponse(tx, 'person.currentGameStats', p.params, p.text, bodySha256('other', p.body), ctx.runId);
     enqueued = await enqueueWork(
       tx,
-      [...ids].sort((a, b) => a - b).map((id) => ({ kind: 'person' as const, key: String(id), reason: 'person_changed' as const })),
+      [...ids]
+        .sort((a, b) => a - b)
+        .map((id) => ({ kind: 'person' as const, key: String(id), reason: 'person_changed' as const })),
       ctx.runId,
     );
     await advanceCursor(tx, PEOPLE_CHANGES_CURSOR, t0, ctx.runId, { updatedSince, people: ids.size });

@@ -45,7 +45,12 @@ export async function pollSchedule(
   for (const sportId of window.sportIds) {
     for (const [startDate, endDate] of chunkDates(window.startDate, window.endDate)) {
       if (ctx.signal.aborted) return { games, enqueued };
-      const params = { sportId: [sportId], startDate, endDate, ...(window.gameTypes ? { gameType: window.gameTypes } : {}) };
+      const params = {
+        sportId: [sportId],
+        startDate,
+        endDate,
+        ...(window.gameTypes ? { gameType: window.gameTypes } : {}),
+      };
       const res = await ctx.client.call('schedule', params, { signal: ctx.signal });
       ctx.counts.requests++;
       const r = await applyScheduleBody(ctx, res.body, res.text, {
@@ -91,7 +96,8 @@ export async function applyScheduleBody(
   const refs = teamsAndVenuesFromSchedule(body);
   let enqueued = 0;
   await ctx.db.transaction(async (tx) => {
-    if (text !== undefined) await storeResponse(tx, opts.operation, opts.params, text, bodySha256('other', body), ctx.runId);
+    if (text !== undefined)
+      await storeResponse(tx, opts.operation, opts.params, text, bodySha256('other', body), ctx.runId);
     const known = await readKnownGames(
       tx,
       rows.map((g) => g.game_pk),

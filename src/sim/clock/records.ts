@@ -35,7 +35,12 @@ export function createRecordBook(model: SeasonModel) {
       const key = `${team}:${type}`;
       const list = byTeam.get(key) ?? [];
       const prev = list[list.length - 1] ?? { t: 0, w: 0, l: 0, tie: 0 };
-      list.push({ t, w: prev.w + (result === 'w' ? 1 : 0), l: prev.l + (result === 'l' ? 1 : 0), tie: prev.tie + (result === 'tie' ? 1 : 0) });
+      list.push({
+        t,
+        w: prev.w + (result === 'w' ? 1 : 0),
+        l: prev.l + (result === 'l' ? 1 : 0),
+        tie: prev.tie + (result === 'tie' ? 1 : 0),
+      });
       byTeam.set(key, list);
     };
     for (const e of events) {
@@ -67,7 +72,9 @@ export function createRecordBook(model: SeasonModel) {
       let losses = 0;
       for (const other of model.allGames()) {
         if (other.gameType !== g.gameType || other.startMs > atMs) continue;
-        const same = (other.awayId === g.awayId && other.homeId === g.homeId) || (other.awayId === g.homeId && other.homeId === g.awayId);
+        const same =
+          (other.awayId === g.awayId && other.homeId === g.homeId) ||
+          (other.awayId === g.homeId && other.homeId === g.awayId);
         if (!same) continue;
         const o = model.outcome(other.gamePk);
         if (o.endMs + finalDelay > atMs) continue;

@@ -20,7 +20,13 @@ export type Phase = 'preview' | 'live' | 'suspended' | 'over' | 'final' | 'cance
 export const GAME_OVER_MINUTES = 20;
 
 function status(a: string, coded: string, detailed: string, code: string, tbd: boolean, reason?: string): GameStatus {
-  const s: GameStatus = { abstractGameState: a, codedGameState: coded, detailedState: detailed, statusCode: code, startTimeTBD: tbd } as GameStatus;
+  const s: GameStatus = {
+    abstractGameState: a,
+    codedGameState: coded,
+    detailedState: detailed,
+    statusCode: code,
+    startTimeTBD: tbd,
+  } as GameStatus;
   if (reason) s.reason = reason;
   s.abstractGameCode = a === 'Preview' ? 'P' : a === 'Live' ? 'L' : 'F';
   return s;
@@ -38,17 +44,27 @@ export function statusAt(model: SeasonModel, g: SchedGame, nowMs: number): { sta
     return { status: status('Final', 'C', 'Cancelled', 'CR', false, g.cancelled.reason), phase: 'cancelled' };
   }
   const start = g.postponed && nowMs < g.postponed.announcedMs ? g.originalStartMs : g.startMs;
-  if (nowMs < start - 60 * MINUTE_MS) return { status: status('Preview', 'S', 'Scheduled', 'S', tbd), phase: 'preview' };
+  if (nowMs < start - 60 * MINUTE_MS)
+    return { status: status('Preview', 'S', 'Scheduled', 'S', tbd), phase: 'preview' };
   if (nowMs < start - 20 * MINUTE_MS) return { status: status('Preview', 'P', 'Pre-Game', 'P', tbd), phase: 'preview' };
   if (nowMs < start) return { status: status('Preview', 'P', 'Warmup', 'PW', tbd), phase: 'preview' };
   const o = model.outcome(g.gamePk);
   if (nowMs < o.endMs) {
-    if (o.suspendedAtMs !== undefined && o.resumedAtMs !== undefined && nowMs >= o.suspendedAtMs && nowMs < o.resumedAtMs) {
-      return { status: status('Live', 'U', 'Suspended', 'UR', false, g.suspended?.reason ?? 'Rain'), phase: 'suspended' };
+    if (
+      o.suspendedAtMs !== undefined &&
+      o.resumedAtMs !== undefined &&
+      nowMs >= o.suspendedAtMs &&
+      nowMs < o.resumedAtMs
+    ) {
+      return {
+        status: status('Live', 'U', 'Suspended', 'UR', false, g.suspended?.reason ?? 'Rain'),
+        phase: 'suspended',
+      };
     }
     return { status: status('Live', 'I', 'In Progress', 'I', false), phase: 'live' };
   }
-  if (nowMs < o.endMs + GAME_OVER_MINUTES * MINUTE_MS) return { status: status('Final', 'O', 'Game Over', 'O', false), phase: 'over' };
+  if (nowMs < o.endMs + GAME_OVER_MINUTES * MINUTE_MS)
+    return { status: status('Final', 'O', 'Game Over', 'O', false), phase: 'over' };
   if (o.isTie) return { status: status('Final', 'F', 'Final: Tied', 'FT', false), phase: 'final' };
   return { status: status('Final', 'F', 'Final', 'F', false), phase: 'final' };
 }

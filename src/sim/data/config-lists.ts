@@ -79,7 +79,19 @@ Two-Way Player|Two-Way Player|TWP|Y|Two-Way Player|Two-Way Player|Two-Way Player
 Outfield|Outfield|OF|O|Outfielder|Outfielder|Outfield|true|false|false|true
 Infield|Infield|IF|I|Infielder|Infielder|Infield|false|false|false|true
 Utility|Utility|UT|U|Utility|Utility|Utility|false|false|false|true`,
-  ['shortName', 'fullName', 'abbrev', 'code', 'type', 'formalName', 'displayName', 'outfield', 'gamePosition', 'pitcher', 'fielder'],
+  [
+    'shortName',
+    'fullName',
+    'abbrev',
+    'code',
+    'type',
+    'formalName',
+    'displayName',
+    'outfield',
+    'gamePosition',
+    'pitcher',
+    'fielder',
+  ],
 );
 
 const displayNames = (names: string) => names.split(',').map((displayName) => ({ displayName: displayName.trim() }));
@@ -138,7 +150,20 @@ H|Hit By Pitch|false|false|false|12|false|true|true|Hit By Pitch|false|false
 P|Pitchout|false|false|false|13|false|true|true|Pitchout|false|false
 AC|Automatic Strike - Batter Pitch Timer Violation|false|false|false|14|true|false|false|Automatic Strike|false|false
 VB|Automatic Ball - Intentional|false|false|false|15|false|true|false|Automatic Ball|false|false`,
-  ['code', 'description', 'swingStatus', 'swingMissStatus', 'swingContactStatus', 'sortOrder', 'strikeStatus', 'ballStatus', 'pitchStatus', 'pitchResultText', 'buntAttemptStatus', 'contactStatus'],
+  [
+    'code',
+    'description',
+    'swingStatus',
+    'swingMissStatus',
+    'swingContactStatus',
+    'sortOrder',
+    'strikeStatus',
+    'ballStatus',
+    'pitchStatus',
+    'pitchResultText',
+    'buntAttemptStatus',
+    'contactStatus',
+  ],
 );
 
 const ROSTER_TYPES = rows(
@@ -171,31 +196,78 @@ export const CONFIG_LISTS: Record<string, Obj[]> = {
   gameStatus: GAME_STATUS,
   positions: POSITIONS,
   statGroups: displayNames('hitting, pitching, fielding, catching, running, game, team, streak'),
-  statTypes: displayNames('projected, projectedRos, yearByYear, yearByYearAdvanced, season, seasonAdvanced, career, careerAdvanced, gameLog, playLog, pitchLog, byDateRange, byMonth, byDayOfWeek, homeAndAway, winLoss, vsPlayer, vsTeam, lastXGames, sprayChart, hotColdZones, availableStats, expectedStatistics, sabermetrics'),
+  statTypes: displayNames(
+    'projected, projectedRos, yearByYear, yearByYearAdvanced, season, seasonAdvanced, career, careerAdvanced, gameLog, playLog, pitchLog, byDateRange, byMonth, byDayOfWeek, homeAndAway, winLoss, vsPlayer, vsTeam, lastXGames, sprayChart, hotColdZones, availableStats, expectedStatistics, sabermetrics',
+  ),
   eventTypes: EVENT_TYPES,
-  pitchTypes: codes(`FF|Four-Seam Fastball\nSI|Sinker\nFC|Cutter\nSL|Slider\nST|Sweeper\nSV|Slurve\nCU|Curveball\nKC|Knuckle Curve\nCS|Slow Curve\nCH|Changeup\nFS|Splitter\nFO|Forkball\nSC|Screwball\nKN|Knuckle Ball\nEP|Eephus\nPO|Pitchout\nIN|Intent Ball\nUN|Unknown`),
+  pitchTypes: codes(
+    `FF|Four-Seam Fastball\nSI|Sinker\nFC|Cutter\nSL|Slider\nST|Sweeper\nSV|Slurve\nCU|Curveball\nKC|Knuckle Curve\nCS|Slow Curve\nCH|Changeup\nFS|Splitter\nFO|Forkball\nSC|Screwball\nKN|Knuckle Ball\nEP|Eephus\nPO|Pitchout\nIN|Intent Ball\nUN|Unknown`,
+  ),
   pitchCodes: PITCH_CODES,
   rosterTypes: ROSTER_TYPES,
   jobTypes: JOB_TYPES,
-  hitTrajectories: codes(`bunt_grounder|Bunt Groundball\nbunt_popup|Bunt Popup\nbunt_line_drive|Bunt Line Drive\nline_drive|Line Drive\nground_ball|Ground Ball\nfly_ball|Fly Ball\npopup|Popup`),
-  standingsTypes: rows(`regularSeason|Regular Season Standings\nwildCard|Wild card standings\ndivisionLeaders|Division Leader standings\nwildCardWithLeaders|Wild card standings with Division Leaders\nfirstHalf|First half standings\nsecondHalf|Second half standings\nspringTraining|Spring Training Standings\npostseason|Postseason Standings\nbyDivision|Standings by Division\nbyConference|Standings by Conference\nbyLeague|Standings by League\nbyOrganization|Standing by Organization`, ['name', 'description']),
-  windDirection: codes(`Calm|Calm\nIn From CF|In From CF\nIn From LF|In From LF\nIn From RF|In From RF\nL To R|L To R\nNone|None\nOut To CF|Out To CF\nOut To LF|Out To LF\nOut To RF|Out To RF\nR To L|R To L\nVaries|Varies`),
-  sky: codes(`Clear|Clear\nCloudy|Cloudy\nDome|Dome\nDrizzle|Drizzle\nOvercast|Overcast\nPartly Cloudy|Partly Cloudy\nRain|Rain\nRoof Closed|Roof Closed\nSnow|Snow\nSunny|Sunny`),
-  languages: rows(`1|en|English|en_US\n2|es|Spanish|es_US\n3|ja|Japanese|ja_JP\n4|ko|Korean|ko_KR`, ['languageId', 'languageCode', 'name', 'locale']),
-  baseballStats: rows(`atBats|ab|true|At bats\nhits|h|true|Hits\nhomeRuns|hr|true|Home runs\nbaseOnBalls|bb|true|Walks\nstrikeOuts|so|true|Strikeouts\nbattingAverage|avg|false|Batting average\nonBasePercentage|obp|false|On-base percentage\nearnedRunAverage|era|false|Earned run average\ninningsPitched|ip|true|Innings pitched\nstolenBases|sb|true|Stolen bases`, ['name', 'lookupParam', 'isCounting', 'label']).map((o) => ({ ...o, statGroups: [{ displayName: 'hitting' }], orgTypes: [], highLowTypes: [] })),
-  leagueLeaderTypes: displayNames('homeRuns, battingAverage, runsBattedIn, stolenBases, hits, doubles, triples, strikeouts, wins, saves, earnedRunAverage, onBasePercentage, sluggingPercentage, onBasePlusSlugging, walks, inningsPitched, whip, holds'),
-  metrics: rows(`launchSpeed|1003|MPH|hitting\nlaunchAngle|1004|degrees|hitting\ndistance|1031|FT|hitting\nreleaseSpeed|1000|MPH|pitching\nreleaseSpinRate|1001|RPM|pitching\nextension|1002|FT|pitching`, ['name', 'metricId', 'unit', 'group']),
-  platforms: rows(`web|Web\nios-phone|iOS Phone\nandroid-phone|Android Phone\ntv|Television`, ['platformCode', 'platformDescription']),
-  playerStatusCodes: codes(`A|Active\n40M|Forty Man\nD10|Injured 10-Day\nD15|Injured 15-Day\nD60|Injured 60-Day\nMIN|Minor League Contract\nRM|Reassigned to Minors\nTR|Traded\nRL|Released\nCL|Claimed\nRES|Reserve List`),
-  reviewReasons: codes(`A|Tag play\nB|Force play\nC|Catch/drop in outfield\nD|Fair/foul in outfield\nE|Hit by pitch\nF|Home run\nG|Timing play\nH|Touching a base\nI|Passing runners\nJ|Record keeping\nK|Boundary call\nL|Slide interference`),
+  hitTrajectories: codes(
+    `bunt_grounder|Bunt Groundball\nbunt_popup|Bunt Popup\nbunt_line_drive|Bunt Line Drive\nline_drive|Line Drive\nground_ball|Ground Ball\nfly_ball|Fly Ball\npopup|Popup`,
+  ),
+  standingsTypes: rows(
+    `regularSeason|Regular Season Standings\nwildCard|Wild card standings\ndivisionLeaders|Division Leader standings\nwildCardWithLeaders|Wild card standings with Division Leaders\nfirstHalf|First half standings\nsecondHalf|Second half standings\nspringTraining|Spring Training Standings\npostseason|Postseason Standings\nbyDivision|Standings by Division\nbyConference|Standings by Conference\nbyLeague|Standings by League\nbyOrganization|Standing by Organization`,
+    ['name', 'description'],
+  ),
+  windDirection: codes(
+    `Calm|Calm\nIn From CF|In From CF\nIn From LF|In From LF\nIn From RF|In From RF\nL To R|L To R\nNone|None\nOut To CF|Out To CF\nOut To LF|Out To LF\nOut To RF|Out To RF\nR To L|R To L\nVaries|Varies`,
+  ),
+  sky: codes(
+    `Clear|Clear\nCloudy|Cloudy\nDome|Dome\nDrizzle|Drizzle\nOvercast|Overcast\nPartly Cloudy|Partly Cloudy\nRain|Rain\nRoof Closed|Roof Closed\nSnow|Snow\nSunny|Sunny`,
+  ),
+  languages: rows(`1|en|English|en_US\n2|es|Spanish|es_US\n3|ja|Japanese|ja_JP\n4|ko|Korean|ko_KR`, [
+    'languageId',
+    'languageCode',
+    'name',
+    'locale',
+  ]),
+  baseballStats: rows(
+    `atBats|ab|true|At bats\nhits|h|true|Hits\nhomeRuns|hr|true|Home runs\nbaseOnBalls|bb|true|Walks\nstrikeOuts|so|true|Strikeouts\nbattingAverage|avg|false|Batting average\nonBasePercentage|obp|false|On-base percentage\nearnedRunAverage|era|false|Earned run average\ninningsPitched|ip|true|Innings pitched\nstolenBases|sb|true|Stolen bases`,
+    ['name', 'lookupParam', 'isCounting', 'label'],
+  ).map((o) => ({ ...o, statGroups: [{ displayName: 'hitting' }], orgTypes: [], highLowTypes: [] })),
+  leagueLeaderTypes: displayNames(
+    'homeRuns, battingAverage, runsBattedIn, stolenBases, hits, doubles, triples, strikeouts, wins, saves, earnedRunAverage, onBasePercentage, sluggingPercentage, onBasePlusSlugging, walks, inningsPitched, whip, holds',
+  ),
+  metrics: rows(
+    `launchSpeed|1003|MPH|hitting\nlaunchAngle|1004|degrees|hitting\ndistance|1031|FT|hitting\nreleaseSpeed|1000|MPH|pitching\nreleaseSpinRate|1001|RPM|pitching\nextension|1002|FT|pitching`,
+    ['name', 'metricId', 'unit', 'group'],
+  ),
+  platforms: rows(`web|Web\nios-phone|iOS Phone\nandroid-phone|Android Phone\ntv|Television`, [
+    'platformCode',
+    'platformDescription',
+  ]),
+  playerStatusCodes: codes(
+    `A|Active\n40M|Forty Man\nD10|Injured 10-Day\nD15|Injured 15-Day\nD60|Injured 60-Day\nMIN|Minor League Contract\nRM|Reassigned to Minors\nTR|Traded\nRL|Released\nCL|Claimed\nRES|Reserve List`,
+  ),
+  reviewReasons: codes(
+    `A|Tag play\nB|Force play\nC|Catch/drop in outfield\nD|Fair/foul in outfield\nE|Hit by pitch\nF|Home run\nG|Timing play\nH|Touching a base\nI|Passing runners\nJ|Record keeping\nK|Boundary call\nL|Slide interference`,
+  ),
   scheduleEventTypes: rows(`G|Game\nE|Event\nY|Game Day\nP|Practice\nS|Scouting`, ['code', 'name']),
-  transactionTypes: codes(`TR|Trade\nSFA|Signed as Free Agent\nDES|Declared Free Agency\nREL|Released\nCLW|Claimed Off Waivers\nASG|Assigned\nOPT|Optioned\nRET|Retired\nSC|Status Change\nNUM|Number Change`),
-  logicalEvents: codes(`countChange|Count changed\nmidInning|Middle of the inning\nendInning|End of the inning\nnewLeftHandedHit|New left-handed hitter\nnewRightHandedHit|New right-handed hitter\nbasesEmpty|Bases empty\nrunnersOnFirstAndSecond|Runners on first and second\ngameStateChangeToGameOver|Game state changed to Game Over`),
-  fielderDetailTypes: codes(`f_putout|Putout\nf_assist|Assist\nf_assist_of|Outfield assist\nf_fielded_ball|Fielded ball\nf_fielding_error|Fielding error\nf_throwing_error|Throwing error\nf_deflection|Deflection\nf_touch|Touch`),
-  runnerDetailTypes: codes(`r_adv_force|Advance on force\nr_adv_play|Advance on play\nr_adv_throw|Advance on throw\nr_force_out|Force out\nr_doubled_off|Doubled off\nr_stolen_base_2b|Stolen base 2B\nr_caught_stealing_2b|Caught stealing 2B\nr_pickoff_1b|Picked off 1B`),
+  transactionTypes: codes(
+    `TR|Trade\nSFA|Signed as Free Agent\nDES|Declared Free Agency\nREL|Released\nCLW|Claimed Off Waivers\nASG|Assigned\nOPT|Optioned\nRET|Retired\nSC|Status Change\nNUM|Number Change`,
+  ),
+  logicalEvents: codes(
+    `countChange|Count changed\nmidInning|Middle of the inning\nendInning|End of the inning\nnewLeftHandedHit|New left-handed hitter\nnewRightHandedHit|New right-handed hitter\nbasesEmpty|Bases empty\nrunnersOnFirstAndSecond|Runners on first and second\ngameStateChangeToGameOver|Game state changed to Game Over`,
+  ),
+  fielderDetailTypes: codes(
+    `f_putout|Putout\nf_assist|Assist\nf_assist_of|Outfield assist\nf_fielded_ball|Fielded ball\nf_fielding_error|Fielding error\nf_throwing_error|Throwing error\nf_deflection|Deflection\nf_touch|Touch`,
+  ),
+  runnerDetailTypes: codes(
+    `r_adv_force|Advance on force\nr_adv_play|Advance on play\nr_adv_throw|Advance on throw\nr_force_out|Force out\nr_doubled_off|Doubled off\nr_stolen_base_2b|Stolen base 2B\nr_caught_stealing_2b|Caught stealing 2B\nr_pickoff_1b|Picked off 1B`,
+  ),
   groupByTypes: codes(`team|Team\nleague|League\nsport|Sport\nposition|Position\ndivision|Division`),
   sortModifiers: codes(`asc|Ascending\ndesc|Descending\nalpha|Alphabetical`),
   gamedayTypes: codes(`P|Premium\nY|Yes\nN|No\nS|Standard\nE|Enhanced\nD|Daily`),
-  statFields: rows(`avg|Batting average\nobp|On-base percentage\nslg|Slugging percentage\nops|On-base plus slugging\nera|Earned run average\nwhip|Walks and hits per inning pitched`, ['name', 'description']),
-  situationCodes: rows(`h|1|Home/Away|Home Games|true|true|true|true\na|2|Home/Away|Away Games|true|true|true|true\nd|3|Day/Night|Day Games|true|true|true|true\nn|4|Day/Night|Night Games|true|true|true|true\nvl|5|Opponent|vs Left|false|true|false|true\nvr|6|Opponent|vs Right|false|true|false|true\nrisp|7|Runners|Scoring Position|true|true|false|true`, ['code', 'sortOrder', 'navigationMenu', 'description', 'team', 'batting', 'fielding', 'pitching']),
+  statFields: rows(
+    `avg|Batting average\nobp|On-base percentage\nslg|Slugging percentage\nops|On-base plus slugging\nera|Earned run average\nwhip|Walks and hits per inning pitched`,
+    ['name', 'description'],
+  ),
+  situationCodes: rows(
+    `h|1|Home/Away|Home Games|true|true|true|true\na|2|Home/Away|Away Games|true|true|true|true\nd|3|Day/Night|Day Games|true|true|true|true\nn|4|Day/Night|Night Games|true|true|true|true\nvl|5|Opponent|vs Left|false|true|false|true\nvr|6|Opponent|vs Right|false|true|false|true\nrisp|7|Runners|Scoring Position|true|true|false|true`,
+    ['code', 'sortOrder', 'navigationMenu', 'description', 'team', 'batting', 'fielding', 'pitching'],
+  ),
 };

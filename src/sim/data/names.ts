@@ -14,7 +14,8 @@ export interface Origin {
 
 const split = (s: string): string[] => s.trim().split(/\s*,\s*/);
 
-const US_FIRST = split(`James, Michael, Robert, John, David, William, Richard, Joseph, Thomas, Christopher, Charles, Daniel,
+const US_FIRST =
+  split(`James, Michael, Robert, John, David, William, Richard, Joseph, Thomas, Christopher, Charles, Daniel,
   Matthew, Anthony, Mark, Andrew, Joshua, Kevin, Brian, George, Timothy, Ryan, Jacob, Gary, Nicholas, Eric, Jonathan,
   Stephen, Justin, Scott, Brandon, Benjamin, Samuel, Gregory, Alexander, Patrick, Frank, Jack, Dennis, Tyler, Aaron,
   Jose, Adam, Nathan, Henry, Zachary, Kyle, Peter, Noah, Ethan, Jeremy, Christian, Austin, Sean, Cody, Logan, Dylan,
@@ -57,7 +58,8 @@ const CU_PLACES = split(`Havana|, Santiago de Cuba|, Cienfuegos|, Camaguey|, Pin
 const PR_PLACES = split(`San Juan|, Bayamon|, Carolina|, Ponce|, Caguas|, Mayaguez|`);
 const MX_PLACES = split(`Hermosillo|SO, Culiacan|SI, Guadalajara|JA, Monterrey|NL, Tijuana|BC`);
 
-const JP_FIRST = split(`Shota, Yusei, Kenta, Seiya, Yoshinobu, Kodai, Shintaro, Yu, Masataka, Roki, Yuki, Kazuma, Daisuke,
+const JP_FIRST =
+  split(`Shota, Yusei, Kenta, Seiya, Yoshinobu, Kodai, Shintaro, Yu, Masataka, Roki, Yuki, Kazuma, Daisuke,
   Hiroto, Takumi, Ren`);
 const JP_LAST = split(`Tanaka, Suzuki, Sato, Takahashi, Yamamoto, Nakamura, Kobayashi, Ito, Watanabe, Matsui, Kikuchi,
   Imanaga, Senga, Fujinami, Ogasawara, Yoshida`);
@@ -72,22 +74,59 @@ const CA_PLACES = split(`Toronto|ON, Vancouver|BC, Montreal|QC, Calgary|AB, Otta
 /** Where players come from, with rough shares similar to a modern MLB roster. */
 export const ORIGINS: readonly Origin[] = [
   { country: 'USA', weight: 68, firstNames: US_FIRST, lastNames: US_LAST, places: US_PLACES, matrilineal: false },
-  { country: 'Dominican Republic', weight: 11, firstNames: LATIN_FIRST, lastNames: LATIN_LAST, places: DR_PLACES, matrilineal: true },
-  { country: 'Venezuela', weight: 7, firstNames: LATIN_FIRST, lastNames: LATIN_LAST, places: VE_PLACES, matrilineal: true },
+  {
+    country: 'Dominican Republic',
+    weight: 11,
+    firstNames: LATIN_FIRST,
+    lastNames: LATIN_LAST,
+    places: DR_PLACES,
+    matrilineal: true,
+  },
+  {
+    country: 'Venezuela',
+    weight: 7,
+    firstNames: LATIN_FIRST,
+    lastNames: LATIN_LAST,
+    places: VE_PLACES,
+    matrilineal: true,
+  },
   { country: 'Cuba', weight: 2, firstNames: LATIN_FIRST, lastNames: LATIN_LAST, places: CU_PLACES, matrilineal: true },
-  { country: 'Puerto Rico', weight: 2, firstNames: LATIN_FIRST, lastNames: LATIN_LAST, places: PR_PLACES, matrilineal: false },
-  { country: 'Mexico', weight: 2, firstNames: LATIN_FIRST, lastNames: LATIN_LAST, places: MX_PLACES, matrilineal: true },
+  {
+    country: 'Puerto Rico',
+    weight: 2,
+    firstNames: LATIN_FIRST,
+    lastNames: LATIN_LAST,
+    places: PR_PLACES,
+    matrilineal: false,
+  },
+  {
+    country: 'Mexico',
+    weight: 2,
+    firstNames: LATIN_FIRST,
+    lastNames: LATIN_LAST,
+    places: MX_PLACES,
+    matrilineal: true,
+  },
   { country: 'Japan', weight: 2, firstNames: JP_FIRST, lastNames: JP_LAST, places: JP_PLACES, matrilineal: false },
-  { country: 'South Korea', weight: 1, firstNames: KR_FIRST, lastNames: KR_LAST, places: KR_PLACES, matrilineal: false },
+  {
+    country: 'South Korea',
+    weight: 1,
+    firstNames: KR_FIRST,
+    lastNames: KR_LAST,
+    places: KR_PLACES,
+    matrilineal: false,
+  },
   { country: 'Canada', weight: 2, firstNames: US_FIRST, lastNames: US_LAST, places: CA_PLACES, matrilineal: false },
 ];
 
 /** Middle names for fullFMLName. */
-export const MIDDLE_NAMES = split(`Lee, Allen, James, Michael, Ray, Wayne, Alexander, Joseph, Thomas, Scott, Edward, Dean,
+export const MIDDLE_NAMES =
+  split(`Lee, Allen, James, Michael, Ray, Wayne, Alexander, Joseph, Thomas, Scott, Edward, Dean,
   Andrew, Paul, Nelson, Christopher, Ryan, Daniel, Anthony, Patrick`);
 
 /** Nicknames used occasionally. */
-export const NICKNAMES = split(`Ace, Boomer, Chipper, Dutch, Flash, Goose, Hammer, Iceman, Jet, Kid, Lefty, Moose, Pudge,
+export const NICKNAMES =
+  split(`Ace, Boomer, Chipper, Dutch, Flash, Goose, Hammer, Iceman, Jet, Kid, Lefty, Moose, Pudge,
   Red, Rocket, Scooter, Smoke, Sparky, Tank, Tex, Whitey, Bear, Big Cat, Doc`);
 
 /** Umpire and official-scorer names (non-players). */

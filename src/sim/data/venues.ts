@@ -82,6 +82,6 @@ export const VENUES: readonly VenueInfo[] = parseVenues(VENUE_ROWS);
 
 /** Spring-training parks referenced by id only (the real API links them without names). */
 export const SPRING_VENUE_IDS: readonly number[] = [
-  2500, 2603, 2508, 4309, 4629, 3834, 4249, 2511, 5000, 2509, 3809, 2856, 2507, 2526, 2530, 2532, 2520, 2534, 2536, 2862,
-  2700, 5380, 2518, 2523,
+  2500, 2603, 2508, 4309, 4629, 3834, 4249, 2511, 5000, 2509, 3809, 2856, 2507, 2526, 2530, 2532, 2520, 2534, 2536,
+  2862, 2700, 5380, 2518, 2523,
 ];

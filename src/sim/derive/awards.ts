@@ -23,7 +23,12 @@ export interface AwardInfo {
   notes?: string;
 }
 
-const byLeague = (suffix: string, name: string, sortOrder: number, extra: Pick<AwardInfo, 'description' | 'notes'> = {}): AwardInfo[] =>
+const byLeague = (
+  suffix: string,
+  name: string,
+  sortOrder: number,
+  extra: Pick<AwardInfo, 'description' | 'notes'> = {},
+): AwardInfo[] =>
   LEAGUES.map((l) => ({
     id: `${l.abbreviation}${suffix}`,
     name: name.replace('{L}', l.abbreviation),
@@ -62,7 +67,10 @@ interface Tally {
 function tallyGame(core: Core, g: SchedGame, into: Map<number, Map<number, Tally>>): void {
   const boxes = core.view(g).boxes;
   if (!boxes) return;
-  for (const [box, teamId] of [[boxes.away, g.awayId], [boxes.home, g.homeId]] as const) {
+  for (const [box, teamId] of [
+    [boxes.away, g.awayId],
+    [boxes.home, g.homeId],
+  ] as const) {
     const leagueId = core.league.teamById.get(teamId)?.leagueId ?? 0;
     let league = into.get(leagueId);
     if (!league) {
@@ -83,7 +91,12 @@ function leader(tallies: Map<number, Tally> | undefined): Tally | undefined {
   let best: Tally | undefined;
   for (const t of tallies?.values() ?? []) {
     if (t.totalBases === 0 && t.hits === 0) continue;
-    if (!best || t.totalBases > best.totalBases || (t.totalBases === best.totalBases && (t.hits > best.hits || (t.hits === best.hits && t.personId < best.personId)))) best = t;
+    if (
+      !best ||
+      t.totalBases > best.totalBases ||
+      (t.totalBases === best.totalBases && (t.hits > best.hits || (t.hits === best.hits && t.personId < best.personId)))
+    )
+      best = t;
   }
   return best;
 }
@@ -121,7 +134,14 @@ export function createAwardBook() {
         const weekGiven: AwardGiven[] = [];
         for (const l of LEAGUES) {
           const best = leader(tallies.get(l.id));
-          if (best) weekGiven.push({ awardId: `${l.abbreviation}POW`, date: announced, season: core.model.season, personId: best.personId, teamId: best.teamId });
+          if (best)
+            weekGiven.push({
+              awardId: `${l.abbreviation}POW`,
+              date: announced,
+              season: core.model.season,
+              personId: best.personId,
+              teamId: best.teamId,
+            });
         }
         week = { key, given: weekGiven, tallies };
         weeks.set(monday, week);
@@ -144,7 +164,14 @@ export function createAwardBook() {
     if (over && mvpDate <= today && weeksDone === calendar.byWeek.size) {
       for (const l of LEAGUES) {
         const best = leader(season.get(l.id));
-        if (best) given.push({ awardId: `${l.abbreviation}MVP`, date: mvpDate, season: core.model.season, personId: best.personId, teamId: best.teamId });
+        if (best)
+          given.push({
+            awardId: `${l.abbreviation}MVP`,
+            date: mvpDate,
+            season: core.model.season,
+            personId: best.personId,
+            teamId: best.teamId,
+          });
       }
     }
     return given;

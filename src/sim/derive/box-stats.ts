@@ -75,7 +75,12 @@ function enterPitcher(box: TeamBox, id: number): void {
   if (!list.includes('1')) list.push('1');
   if (!box.pitching.has(id)) {
     box.pitchers.push(id);
-    box.pitching.set(id, { ...emptyLine(PIT_FIELDS), gamesPlayed: 1, gamesPitched: 1, gamesStarted: box.pitchers.length === 1 ? 1 : 0 });
+    box.pitching.set(id, {
+      ...emptyLine(PIT_FIELDS),
+      gamesPlayed: 1,
+      gamesPitched: 1,
+      gamesStarted: box.pitchers.length === 1 ? 1 : 0,
+    });
   }
   box.fielders['1'] = id;
 }
@@ -98,7 +103,14 @@ function applySubstitution(off: TeamBox, def: TeamBox, ev: Play['events'][number
     team.battingOrder.set(ev.player, ev.battingOrder);
   }
   enter(team, ev.player, ev.position ?? '11');
-  if (ev.eventType === 'offensive_substitution') team.phNotes.push({ id: ev.player, letter: '', replaced: ev.replaced ?? 0, inning, eventType: ev.position === '12' ? 'pinch_run' : '' });
+  if (ev.eventType === 'offensive_substitution')
+    team.phNotes.push({
+      id: ev.player,
+      letter: '',
+      replaced: ev.replaced ?? 0,
+      inning,
+      eventType: ev.position === '12' ? 'pinch_run' : '',
+    });
   else if (ev.position) team.fielders[ev.position] = ev.player;
 }
 
@@ -120,7 +132,10 @@ export function deriveBoxes(
     const defRow = inningRow(def, play.inning);
     for (const ev of play.events) {
       applySubstitution(off, def, ev, play.inning);
-      if (ev.kind === 'action' && (ev.eventType === 'wild_pitch' || ev.eventType === 'balk' || ev.eventType === 'passed_ball')) {
+      if (
+        ev.kind === 'action' &&
+        (ev.eventType === 'wild_pitch' || ev.eventType === 'balk' || ev.eventType === 'passed_ball')
+      ) {
         const line = def.pitching.get(play.pitcher)!;
         if (ev.eventType === 'wild_pitch') line.wildPitches += 1;
         else if (ev.eventType === 'balk') line.balks += 1;
@@ -174,7 +189,13 @@ export function deriveBoxes(
   return { away, home };
 }
 
-function applyRunnerMoves(play: Play, off: TeamBox, def: TeamBox, offRow: TeamBox['innings'][number], defRow: TeamBox['innings'][number]): void {
+function applyRunnerMoves(
+  play: Play,
+  off: TeamBox,
+  def: TeamBox,
+  offRow: TeamBox['innings'][number],
+  defRow: TeamBox['innings'][number],
+): void {
   const pit = def.pitching.get(play.pitcher)!;
   for (const m of play.runners) {
     if (m.end === 0) pit.outs += 1;

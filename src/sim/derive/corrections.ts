@@ -14,7 +14,10 @@ const NAMES: Record<string, [string, string]> = {
 };
 
 /** Picks the play a new scoring change would rewrite: an error first, otherwise a ground-ball single. */
-export function pickCorrectablePlay(log: GameLog, alreadyCorrected: ReadonlySet<number>): { ab: number; from: string; to: string } | undefined {
+export function pickCorrectablePlay(
+  log: GameLog,
+  alreadyCorrected: ReadonlySet<number>,
+): { ab: number; from: string; to: string } | undefined {
   const open = log.plays.filter((p) => !alreadyCorrected.has(p.ab));
   const error = open.find((p) => p.eventType === 'field_error');
   if (error) return { ab: error.ab, from: 'field_error', to: 'single' };
@@ -34,8 +37,14 @@ function rewrite(play: Play, to: string): void {
     m.event = event;
     m.eventType = eventType;
     if (m.origin === 0 && m.start === 0) {
-      const fielder = m.credits[0] ?? { player: play.fielders[play.batted?.location ?? '6'], pos: play.batted?.location ?? '6', credit: '' };
-      m.credits = [{ player: fielder.player, pos: fielder.pos, credit: to === 'single' ? 'f_fielded_ball' : 'f_fielding_error' }];
+      const fielder = m.credits[0] ?? {
+        player: play.fielders[play.batted?.location ?? '6'],
+        pos: play.batted?.location ?? '6',
+        credit: '',
+      };
+      m.credits = [
+        { player: fielder.player, pos: fielder.pos, credit: to === 'single' ? 'f_fielded_ball' : 'f_fielding_error' },
+      ];
     }
   }
 }

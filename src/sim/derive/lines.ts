@@ -3,22 +3,96 @@
 export type Line = Record<string, number>;
 
 export const BAT_FIELDS = [
-  'gamesPlayed', 'flyOuts', 'groundOuts', 'airOuts', 'runs', 'doubles', 'triples', 'homeRuns', 'strikeOuts',
-  'baseOnBalls', 'intentionalWalks', 'hits', 'hitByPitch', 'atBats', 'caughtStealing', 'stolenBases',
-  'groundIntoDoublePlay', 'groundIntoTriplePlay', 'plateAppearances', 'totalBases', 'rbi', 'leftOnBase', 'sacBunts',
-  'sacFlies', 'catchersInterference', 'pickoffs', 'popOuts', 'lineOuts',
+  'gamesPlayed',
+  'flyOuts',
+  'groundOuts',
+  'airOuts',
+  'runs',
+  'doubles',
+  'triples',
+  'homeRuns',
+  'strikeOuts',
+  'baseOnBalls',
+  'intentionalWalks',
+  'hits',
+  'hitByPitch',
+  'atBats',
+  'caughtStealing',
+  'stolenBases',
+  'groundIntoDoublePlay',
+  'groundIntoTriplePlay',
+  'plateAppearances',
+  'totalBases',
+  'rbi',
+  'leftOnBase',
+  'sacBunts',
+  'sacFlies',
+  'catchersInterference',
+  'pickoffs',
+  'popOuts',
+  'lineOuts',
 ] as const;
 
 export const PIT_FIELDS = [
-  'gamesPlayed', 'gamesStarted', 'flyOuts', 'groundOuts', 'airOuts', 'runs', 'doubles', 'triples', 'homeRuns',
-  'strikeOuts', 'baseOnBalls', 'intentionalWalks', 'hits', 'hitByPitch', 'atBats', 'caughtStealing', 'stolenBases',
-  'numberOfPitches', 'wins', 'losses', 'saves', 'saveOpportunities', 'holds', 'blownSaves', 'earnedRuns',
-  'battersFaced', 'outs', 'gamesPitched', 'completeGames', 'shutouts', 'balls', 'strikes', 'hitBatsmen', 'balks',
-  'wildPitches', 'pickoffs', 'rbi', 'gamesFinished', 'inheritedRunners', 'inheritedRunnersScored',
-  'catchersInterference', 'sacBunts', 'sacFlies', 'passedBall', 'popOuts', 'lineOuts',
+  'gamesPlayed',
+  'gamesStarted',
+  'flyOuts',
+  'groundOuts',
+  'airOuts',
+  'runs',
+  'doubles',
+  'triples',
+  'homeRuns',
+  'strikeOuts',
+  'baseOnBalls',
+  'intentionalWalks',
+  'hits',
+  'hitByPitch',
+  'atBats',
+  'caughtStealing',
+  'stolenBases',
+  'numberOfPitches',
+  'wins',
+  'losses',
+  'saves',
+  'saveOpportunities',
+  'holds',
+  'blownSaves',
+  'earnedRuns',
+  'battersFaced',
+  'outs',
+  'gamesPitched',
+  'completeGames',
+  'shutouts',
+  'balls',
+  'strikes',
+  'hitBatsmen',
+  'balks',
+  'wildPitches',
+  'pickoffs',
+  'rbi',
+  'gamesFinished',
+  'inheritedRunners',
+  'inheritedRunnersScored',
+  'catchersInterference',
+  'sacBunts',
+  'sacFlies',
+  'passedBall',
+  'popOuts',
+  'lineOuts',
 ] as const;
 
-export const FIELD_FIELDS = ['gamesStarted', 'caughtStealing', 'stolenBases', 'assists', 'putOuts', 'errors', 'chances', 'passedBall', 'pickoffs'] as const;
+export const FIELD_FIELDS = [
+  'gamesStarted',
+  'caughtStealing',
+  'stolenBases',
+  'assists',
+  'putOuts',
+  'errors',
+  'chances',
+  'passedBall',
+  'pickoffs',
+] as const;
 
 /** A zeroed line with the given fields. */
 export function emptyLine(fields: readonly string[]): Line {
@@ -43,7 +117,12 @@ export const isBallCall = (call: string) => BALL_CALLS.has(call);
  * Adds the outcome of one completed plate appearance to a line; used for both the batter's and the
  * pitcher's line (the shared fields mean the same thing from either side).
  */
-export function addPlateAppearance(line: Line, eventType: string, batterOut: boolean, trajectory: string | undefined): void {
+export function addPlateAppearance(
+  line: Line,
+  eventType: string,
+  batterOut: boolean,
+  trajectory: string | undefined,
+): void {
   line.plateAppearances = (line.plateAppearances ?? 0) + 1;
   if (!NOT_AB.has(eventType)) line.atBats += 1;
   const tb = HIT_BASES[eventType];

@@ -66,7 +66,8 @@ function betweenPitches(c: Ctx): void {
     advanceAll(c, 'balk', defense(c).pitcher);
     return;
   }
-  if (c.rng.chance(0.003)) pushEvent(c, { kind: 'action', eventType: 'mound_visit', player: 0 }, c.rng.int(25000, 60000), 5000);
+  if (c.rng.chance(0.003))
+    pushEvent(c, { kind: 'action', eventType: 'mound_visit', player: 0 }, c.rng.int(25000, 60000), 5000);
 }
 
 /** A steal of the next base by the runner on `from` (1 or 2): stolen or caught (catcher to the covering fielder). */
@@ -74,22 +75,37 @@ function steal(c: Ctx, r: Runner, from: 1 | 2, success: boolean): void {
   const to = from + 1;
   const eventType = `${success ? 'stolen_base' : 'caught_stealing'}_${to}b`;
   const name = `${success ? 'Stolen Base' : 'Caught Stealing'} ${to}B`;
-  const ev = pushEvent(c, { kind: 'action', eventType, player: r.id, isBaseRunning: true, isOut: !success }, c.rng.int(9000, 22000), c.rng.int(6000, 12000));
+  const ev = pushEvent(
+    c,
+    { kind: 'action', eventType, player: r.id, isBaseRunning: true, isOut: !success },
+    c.rng.int(9000, 22000),
+    c.rng.int(6000, 12000),
+  );
   const index = c.events.length - 1;
   const covering = to === 3 ? '5' : c.rng.chance(0.6) ? '6' : '4';
   const credits = success ? [] : [credit(c, '2', 'f_assist'), credit(c, covering, 'f_putout')];
   c.bases[from - 1] = null;
-  c.moves.push(makeMove(c, r, from, from, success ? (to as BaseNum) : 0, [name, eventType], `r_${eventType}`, index, credits));
+  c.moves.push(
+    makeMove(c, r, from, from, success ? (to as BaseNum) : 0, [name, eventType], `r_${eventType}`, index, credits),
+  );
   if (success) c.bases[to - 1] = r;
   settleEvent(c, ev);
 }
 
 /** The pitcher picks off the runner on first (pitcher to first baseman); the out is made at 1st. */
 function pickoffOut(c: Ctx, r1: Runner): void {
-  const ev = pushEvent(c, { kind: 'action', eventType: 'pickoff_1b', player: r1.id, isBaseRunning: true, isOut: true }, c.rng.int(6000, 15000), c.rng.int(6000, 12000));
+  const ev = pushEvent(
+    c,
+    { kind: 'action', eventType: 'pickoff_1b', player: r1.id, isBaseRunning: true, isOut: true },
+    c.rng.int(6000, 15000),
+    c.rng.int(6000, 12000),
+  );
   const index = c.events.length - 1;
   c.bases[0] = null;
-  const move = makeMove(c, r1, 1, 1, 0, ['Pickoff 1B', 'pickoff_1b'], 'r_pickoff_1b', index, [credit(c, '1', 'f_assist'), credit(c, '3', 'f_putout')]);
+  const move = makeMove(c, r1, 1, 1, 0, ['Pickoff 1B', 'pickoff_1b'], 'r_pickoff_1b', index, [
+    credit(c, '1', 'f_assist'),
+    credit(c, '3', 'f_putout'),
+  ]);
   move.outBase = 1;
   c.moves.push(move);
   settleEvent(c, ev);
@@ -104,7 +120,9 @@ function advanceAll(c: Ctx, eventType: 'wild_pitch' | 'passed_ball' | 'balk', pl
     const r = c.bases[base - 1];
     if (!r) continue;
     c.bases[base - 1] = null;
-    c.moves.push(makeMove(c, r, base as BaseNum, base as BaseNum, (base + 1) as BaseNum, [name, eventType], 'r_adv_play', index));
+    c.moves.push(
+      makeMove(c, r, base as BaseNum, base as BaseNum, (base + 1) as BaseNum, [name, eventType], 'r_adv_play', index),
+    );
     if (base < 3) c.bases[base] = r;
   }
   settleEvent(c, ev);
@@ -152,11 +170,24 @@ function pitchEvent(c: Ctx, call: string, inPlay: boolean): Ev {
 }
 
 function wantsIntentionalWalk(c: Ctx, batter: Person): boolean {
-  return !c.bases[0] && !!(c.bases[1] || c.bases[2]) && c.inning >= 7 && batter.power + batter.contact > 1.15 && c.rng.chance(0.25);
+  return (
+    !c.bases[0] &&
+    !!(c.bases[1] || c.bases[2]) &&
+    c.inning >= 7 &&
+    batter.power + batter.contact > 1.15 &&
+    c.rng.chance(0.25)
+  );
 }
 
 function wantsBunt(c: Ctx, batter: Person): boolean {
-  return !!c.bases[0] && !c.bases[1] && c.outs === 0 && c.inning >= 6 && batter.contact + batter.power < 0.75 && c.rng.chance(0.2);
+  return (
+    !!c.bases[0] &&
+    !c.bases[1] &&
+    c.outs === 0 &&
+    c.inning >= 6 &&
+    batter.contact + batter.power < 0.75 &&
+    c.rng.chance(0.2)
+  );
 }
 
 /** Simulates the plate appearance of `batterId` against the defense's current pitcher. */
@@ -179,13 +210,13 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
   if (c.strikes === 0 && wantsIntentionalWalk(c, batter)) {
     c.balls = 4;
     pushEvent(c, { kind: 'no_pitch', call: 'VB', pitchNumber: 1, player: batterId }, 3000, 0);
-    forceAdvance(c, EVENTS.intent_walk, (c.events.length - 1));
-    batterTo(c, batterRunner, 1, EVENTS.intent_walk, (c.events.length - 1));
+    forceAdvance(c, EVENTS.intent_walk, c.events.length - 1);
+    batterTo(c, batterRunner, 1, EVENTS.intent_walk, c.events.length - 1);
     return { kind: 'intent_walk' };
   }
   if (wantsBunt(c, batter)) {
     const ev = pitchEvent(c, 'X', true);
-    const res = sacBunt(c, batterRunner, (c.events.length - 1));
+    const res = sacBunt(c, batterRunner, c.events.length - 1);
     settleEvent(c, ev);
     return res;
   }
@@ -195,18 +226,18 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
     if (outcome === 'inplay') {
       const ev = pitchEvent(c, 'X', true);
       const before = c.awayScore + c.homeScore;
-      const res: InPlayResult = resolveInPlay(c, batter, pitcher, batterRunner, (c.events.length - 1));
+      const res: InPlayResult = resolveInPlay(c, batter, pitcher, batterRunner, c.events.length - 1);
       const scored = c.awayScore + c.homeScore > before;
       const batterOut = c.moves.some((m) => m.runner === batterId && m.isOut);
-      const anyOut = c.moves.some((m) => m.isOut && m.playIndex === (c.events.length - 1));
+      const anyOut = c.moves.some((m) => m.isOut && m.playIndex === c.events.length - 1);
       (ev as { call: string }).call = scored ? 'E' : anyOut || batterOut ? 'X' : 'D';
       settleEvent(c, ev);
       return res;
     }
     if (outcome === 'hbp') {
       const ev = pitchEvent(c, 'H', false);
-      forceAdvance(c, EVENTS.hit_by_pitch, (c.events.length - 1));
-      batterTo(c, batterRunner, 1, EVENTS.hit_by_pitch, (c.events.length - 1));
+      forceAdvance(c, EVENTS.hit_by_pitch, c.events.length - 1);
+      batterTo(c, batterRunner, 1, EVENTS.hit_by_pitch, c.events.length - 1);
       settleEvent(c, ev);
       return { kind: 'hit_by_pitch' };
     }
@@ -215,8 +246,8 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
       const call = c.bases[0] && c.rng.chance(0.004) ? 'P' : c.rng.chance(0.1) ? '*B' : 'B';
       const ev = pitchEvent(c, call, false);
       if (c.balls === 4) {
-        forceAdvance(c, EVENTS.walk, (c.events.length - 1));
-        batterTo(c, batterRunner, 1, EVENTS.walk, (c.events.length - 1));
+        forceAdvance(c, EVENTS.walk, c.events.length - 1);
+        batterTo(c, batterRunner, 1, EVENTS.walk, c.events.length - 1);
         settleEvent(c, ev);
         return { kind: 'walk' };
       }
@@ -235,7 +266,7 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
     c.strikes += 1;
     const ev = pitchEvent(c, call, false);
     if (c.strikes === 3) {
-      batterTo(c, batterRunner, 0, EVENTS.strikeout, (c.events.length - 1), [credit(c, '2', 'f_putout')]);
+      batterTo(c, batterRunner, 0, EVENTS.strikeout, c.events.length - 1, [credit(c, '2', 'f_putout')]);
       settleEvent(c, ev);
       return { kind: 'strikeout' };
     }

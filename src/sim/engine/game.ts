@@ -76,7 +76,10 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
   };
   if (res.batted) play.batted = res.batted;
   if ((res.kind === 'home_run' || res.kind === 'single' || res.kind === 'force_out') && c.rng.chance(0.025)) {
-    play.review = res.kind === 'home_run' ? { type: 'NH', overturned: false } : { type: 'MA', overturned: false, challengeTeamId: defense(c).teamId };
+    play.review =
+      res.kind === 'home_run'
+        ? { type: 'NH', overturned: false }
+        : { type: 'MA', overturned: false, challengeTeamId: defense(c).teamId };
     c.t += c.rng.int(60_000, 150_000);
   }
   c.events = [];
@@ -112,8 +115,18 @@ export function simulateGame(setup: GameSetup): GameLog {
   const scheduled = setup.scheduledInnings;
   const ghost = setup.gameType === 'R';
   const allowTie = setup.gameType === 'S';
-  pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Pre-Game' }, 125 * 60_000, 0);
-  pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Warmup' }, 24 * 60_000, 0);
+  pushEvent(
+    c,
+    { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Pre-Game' },
+    125 * 60_000,
+    0,
+  );
+  pushEvent(
+    c,
+    { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Warmup' },
+    24 * 60_000,
+    0,
+  );
   c.t = setup.startMs;
   const plays: Play[] = [];
   let halfIndex = 0;
@@ -140,7 +153,17 @@ export function simulateGame(setup: GameSetup): GameLog {
         ghostRunners.push(`${inning}${top ? 't' : 'b'}:${id}`);
       }
       if (halfIndex > 0 && suspendedAtMs !== undefined && resumedAtMs === c.t) {
-        pushEvent(c, { kind: 'action', eventType: 'game_advisory', player: offense(c).slots[offense(c).next], text: `Status Change - Suspended: ${setup.suspension!.reason}` }, 60_000, 0);
+        pushEvent(
+          c,
+          {
+            kind: 'action',
+            eventType: 'game_advisory',
+            player: offense(c).slots[offense(c).next],
+            text: `Status Change - Suspended: ${setup.suspension!.reason}`,
+          },
+          60_000,
+          0,
+        );
         c.events[0].startMs = suspendedAtMs;
       }
       if (c.bases[1] && inning > scheduled && ghost) {

@@ -47,7 +47,14 @@ export function advance(
 }
 
 /** Puts the batter on base `to` (1..4) or out (0). */
-export function batterTo(c: Ctx, batter: Runner, to: BaseNum, ev: [string, string], playIndex: number, credits: Credit[] = []): void {
+export function batterTo(
+  c: Ctx,
+  batter: Runner,
+  to: BaseNum,
+  ev: [string, string],
+  playIndex: number,
+  credits: Credit[] = [],
+): void {
   c.moves.push(makeMove(c, batter, 0, 0, to, ev, null, playIndex, credits));
   if (to >= 1 && to <= 3) c.bases[to - 1] = batter;
 }
@@ -102,7 +109,11 @@ export function resolveInPlay(c: Ctx, batter: Person, pitcher: Person, batterRun
   const pErr = 0.013;
   const r = rng.next();
   if (r < pHr) {
-    const batted: BattedBall = { trajectory: rng.chance(0.88) ? 'fly_ball' : 'line_drive', location: pick(c, ['7', '8', '9'], [4, 3, 4]), hardness: 'hard' };
+    const batted: BattedBall = {
+      trajectory: rng.chance(0.88) ? 'fly_ball' : 'line_drive',
+      location: pick(c, ['7', '8', '9'], [4, 3, 4]),
+      hardness: 'hard',
+    };
     hitAdvance(c, 'home_run', EVENTS.home_run, pi);
     batterTo(c, batterRunner, 4, EVENTS.home_run, pi);
     return { kind: 'home_run', batted };
@@ -111,18 +122,26 @@ export function resolveInPlay(c: Ctx, batter: Person, pitcher: Person, batterRun
     const h = rng.next();
     const kind = h < 0.7 ? 'single' : h < 0.97 ? 'double' : 'triple';
     const trajectory: BattedBall['trajectory'] =
-      kind === 'single' ? pick(c, ['ground_ball', 'line_drive', 'fly_ball'] as const, [45, 45, 10]) : pick(c, ['line_drive', 'fly_ball', 'ground_ball'] as const, [50, 40, 10]);
-    const location = kind === 'single' && trajectory === 'ground_ball' && rng.chance(0.15) ? pick(c, ['6', '4', '5'], [1, 1, 1]) : pick(c, ['7', '8', '9'], [1, 1, 1]);
+      kind === 'single'
+        ? pick(c, ['ground_ball', 'line_drive', 'fly_ball'] as const, [45, 45, 10])
+        : pick(c, ['line_drive', 'fly_ball', 'ground_ball'] as const, [50, 40, 10]);
+    const location =
+      kind === 'single' && trajectory === 'ground_ball' && rng.chance(0.15)
+        ? pick(c, ['6', '4', '5'], [1, 1, 1])
+        : pick(c, ['7', '8', '9'], [1, 1, 1]);
     const batted: BattedBall = { trajectory, location, hardness: hardness(c, kind === 'single' ? 0.3 : 0.6) };
     const ev = EVENTS[kind];
     hitAdvance(c, kind, ev, pi);
-    batterTo(c, batterRunner, kind === 'single' ? 1 : kind === 'double' ? 2 : 3, ev, pi, [credit(c, location, 'f_fielded_ball')]);
+    batterTo(c, batterRunner, kind === 'single' ? 1 : kind === 'double' ? 2 : 3, ev, pi, [
+      credit(c, location, 'f_fielded_ball'),
+    ]);
     return { kind, batted };
   }
   if (r < pHr + pHit + pErr) {
     const location = pick(c, ['6', '5', '4', '3', '1'], [30, 28, 22, 10, 5]);
     const ev = EVENTS.field_error;
-    for (const b of [3, 2, 1] as const) if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, isForced(c, b) ? 'r_adv_force' : 'r_adv_play', pi);
+    for (const b of [3, 2, 1] as const)
+      if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, isForced(c, b) ? 'r_adv_force' : 'r_adv_play', pi);
     const kind = rng.chance(0.6) ? 'f_fielding_error' : 'f_throwing_error';
     batterTo(c, batterRunner, 1, ev, pi, [credit(c, location, kind)]);
     return { kind: 'field_error', batted: { trajectory: 'ground_ball', location, hardness: hardness(c, 0.2) } };
@@ -141,7 +160,8 @@ function resolveOut(c: Ctx, batterRunner: Runner, pi: number): InPlayResult {
       const ev = EVENTS.grounded_into_double_play;
       advance(c, 1, 0, ev, 'r_force_out', pi, [credit(c, fielder, 'f_assist'), credit(c, pivot, 'f_putout')]);
       batterTo(c, batterRunner, 0, ev, pi, [credit(c, pivot, 'f_assist'), credit(c, '3', 'f_putout')]);
-      if (c.outs < 3) for (const b of [3, 2] as const) if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, 'r_adv_play', pi);
+      if (c.outs < 3)
+        for (const b of [3, 2] as const) if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, 'r_adv_play', pi);
       return { kind: 'grounded_into_double_play', batted };
     }
     if (c.bases[0] && rng.chance(0.35)) {
@@ -157,7 +177,8 @@ function resolveOut(c: Ctx, batterRunner: Runner, pi: number): InPlayResult {
       return { kind: 'force_out', batted };
     }
     const ev = EVENTS.groundout;
-    const credits = fielder === '3' ? [credit(c, '3', 'f_putout')] : [credit(c, fielder, 'f_assist'), credit(c, '3', 'f_putout')];
+    const credits =
+      fielder === '3' ? [credit(c, '3', 'f_putout')] : [credit(c, fielder, 'f_assist'), credit(c, '3', 'f_putout')];
     batterTo(c, batterRunner, 0, ev, pi, credits);
     if (c.outs < 3) {
       if (c.bases[2] && rng.chance(0.55)) advance(c, 3, 4, ev, 'r_adv_play', pi);
@@ -173,7 +194,8 @@ function resolveOut(c: Ctx, batterRunner: Runner, pi: number): InPlayResult {
     const ev = tagUp ? EVENTS.sac_fly : EVENTS.flyout;
     batterTo(c, batterRunner, 0, ev, pi, [credit(c, fielder, 'f_putout')]);
     if (tagUp) advance(c, 3, 4, ev, 'r_adv_play', pi);
-    if (c.outs < 3 && c.bases[1] && !c.bases[2] && fielder !== '7' && rng.chance(0.3)) advance(c, 2, 3, ev, 'r_adv_play', pi);
+    if (c.outs < 3 && c.bases[1] && !c.bases[2] && fielder !== '7' && rng.chance(0.3))
+      advance(c, 2, 3, ev, 'r_adv_play', pi);
     return { kind: tagUp ? 'sac_fly' : 'flyout', batted };
   }
   if (t < 0.9) {
@@ -191,6 +213,7 @@ export function sacBunt(c: Ctx, batterRunner: Runner, pi: number): InPlayResult 
   const fielder = c.rng.pick(['1', '5', '3']);
   const ev = EVENTS.sac_bunt;
   batterTo(c, batterRunner, 0, ev, pi, [credit(c, fielder, 'f_assist'), credit(c, '4', 'f_putout')]);
-  if (c.outs < 3) for (const b of [3, 2, 1] as const) if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, 'r_adv_play', pi);
+  if (c.outs < 3)
+    for (const b of [3, 2, 1] as const) if (c.bases[b - 1]) advance(c, b, (b + 1) as BaseNum, ev, 'r_adv_play', pi);
   return { kind: 'sac_bunt', batted: { trajectory: 'bunt_grounder', location: fielder, hardness: 'soft' } };
 }

@@ -3,7 +3,15 @@
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
 import { changePitcher, currentPitchCount, substitute, takeFieldPos, type TeamState } from './team-state.js';
 
-const POSITION_NAMES: Record<string, string> = { '3': 'first', '4': 'second', '5': 'third', '6': 'short', '7': 'left', '8': 'center', '9': 'right' };
+const POSITION_NAMES: Record<string, string> = {
+  '3': 'first',
+  '4': 'second',
+  '5': 'third',
+  '6': 'short',
+  '7': 'left',
+  '8': 'center',
+  '9': 'right',
+};
 
 function lead(c: Ctx, team: TeamState): number {
   const mine = team === c.away ? c.awayScore : c.homeScore;
@@ -16,7 +24,8 @@ function needsNewPitcher(c: Ctx, team: TeamState, startOfHalf: boolean, schedule
   const p = personOf(c, team.pitcher);
   const count = currentPitchCount(team);
   const margin = lead(c, team);
-  if (startOfHalf && c.inning >= scheduled && margin >= 1 && margin <= 3 && team.closer && team.pitcher !== team.closer) return true;
+  if (startOfHalf && c.inning >= scheduled && margin >= 1 && margin <= 3 && team.closer && team.pitcher !== team.closer)
+    return true;
   if (team.pitcher === team.starter) {
     if (count >= p.stamina) return true;
     if (team.runsAllowedByStarter >= 6 && team.battersSinceEntry >= 3) return true;
@@ -40,7 +49,12 @@ export function maybeChangePitcher(c: Ctx, startOfHalf: boolean, scheduled: numb
   } else if (team.closer) next = team.closer;
   if (!next) return;
   const old = changePitcher(team, next);
-  pushEvent(c, { kind: 'action', eventType: 'pitching_substitution', player: next, isSub: true, position: '1', replaced: old }, c.rng.int(110_000, 170_000), 8000);
+  pushEvent(
+    c,
+    { kind: 'action', eventType: 'pitching_substitution', player: next, isSub: true, position: '1', replaced: old },
+    c.rng.int(110_000, 170_000),
+    8000,
+  );
 }
 
 /** Sends a pinch hitter up for a weak late-inning batter now and then; returns the batter who bats. */
@@ -57,7 +71,20 @@ export function maybePinchHit(c: Ctx, batterId: number): number {
   const pos = takeFieldPos(team, batterId);
   const { battingOrder } = substitute(team, slot, ph, pos === '10' ? '10' : '11');
   if (pos !== '10' && pos) team.pendingSwitch.push({ id: ph, pos, from: 'hitter' });
-  pushEvent(c, { kind: 'action', eventType: 'offensive_substitution', player: ph, isSub: true, position: '11', battingOrder, replaced: batterId }, c.rng.int(30_000, 60_000), 6000);
+  pushEvent(
+    c,
+    {
+      kind: 'action',
+      eventType: 'offensive_substitution',
+      player: ph,
+      isSub: true,
+      position: '11',
+      battingOrder,
+      replaced: batterId,
+    },
+    c.rng.int(30_000, 60_000),
+    6000,
+  );
   return ph;
 }
 
@@ -69,17 +96,35 @@ export function maybePinchRun(c: Ctx, scheduled: number): void {
     const r = c.bases[b];
     if (!r || team.bench.length === 0) continue;
     const own = team.pos.get(r.id);
-    if (!own || own === '2' || own === '11' || own === '12' || personOf(c, r.id).speed > 0.35 || !c.rng.chance(0.3)) continue;
+    if (!own || own === '2' || own === '11' || own === '12' || personOf(c, r.id).speed > 0.35 || !c.rng.chance(0.3))
+      continue;
     const candidates = team.bench.filter((id) => personOf(c, id).position !== '2');
     if (candidates.length === 0) return;
-    const pr = candidates.reduce((best, id) => (personOf(c, id).speed > personOf(c, best).speed ? id : best), candidates[0]);
+    const pr = candidates.reduce(
+      (best, id) => (personOf(c, id).speed > personOf(c, best).speed ? id : best),
+      candidates[0],
+    );
     const slot = team.slots.indexOf(r.id);
     if (slot < 0) continue;
     const pos = takeFieldPos(team, r.id) ?? own;
     const { battingOrder } = substitute(team, slot, pr, pos === '10' ? '10' : '12');
     if (pos !== '10') team.pendingSwitch.push({ id: pr, pos, from: 'runner' });
     c.bases[b] = { id: pr, resp: r.resp };
-    pushEvent(c, { kind: 'action', eventType: 'offensive_substitution', player: pr, isSub: true, position: '12', battingOrder, replaced: r.id, base: b + 1 }, c.rng.int(20_000, 45_000), 5000);
+    pushEvent(
+      c,
+      {
+        kind: 'action',
+        eventType: 'offensive_substitution',
+        player: pr,
+        isSub: true,
+        position: '12',
+        battingOrder,
+        replaced: r.id,
+        base: b + 1,
+      },
+      c.rng.int(20_000, 45_000),
+      5000,
+    );
   }
 }
 
@@ -90,7 +135,20 @@ export function defensiveChanges(c: Ctx): void {
     if (!team.slots.includes(id)) continue;
     team.pos.set(id, pos);
     team.fielders[pos] = id;
-    pushEvent(c, { kind: 'action', eventType: 'defensive_switch', player: id, isSub: true, position: pos, battingOrder: team.battingOrder.get(id), text: from }, c.rng.int(10_000, 20_000), 3000);
+    pushEvent(
+      c,
+      {
+        kind: 'action',
+        eventType: 'defensive_switch',
+        player: id,
+        isSub: true,
+        position: pos,
+        battingOrder: team.battingOrder.get(id),
+        text: from,
+      },
+      c.rng.int(10_000, 20_000),
+      3000,
+    );
   }
   team.pendingSwitch = [];
   if (c.inning < 8 || lead(c, team) < 1 || team.bench.length === 0 || !c.rng.chance(0.15)) return;
@@ -100,5 +158,18 @@ export function defensiveChanges(c: Ctx): void {
   const sub = team.bench.find((id) => personOf(c, id).position !== '2');
   if (slot < 0 || sub === undefined || personOf(c, current).glove > 0.7) return;
   const { battingOrder } = substitute(team, slot, sub, pos);
-  pushEvent(c, { kind: 'action', eventType: 'defensive_substitution', player: sub, isSub: true, position: pos, battingOrder, replaced: current }, c.rng.int(20_000, 40_000), 4000);
+  pushEvent(
+    c,
+    {
+      kind: 'action',
+      eventType: 'defensive_substitution',
+      player: sub,
+      isSub: true,
+      position: pos,
+      battingOrder,
+      replaced: current,
+    },
+    c.rng.int(20_000, 40_000),
+    4000,
+  );
 }

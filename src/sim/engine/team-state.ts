@@ -112,7 +112,12 @@ export function changePitcher(team: TeamState, newPitcher: number): number {
 }
 
 /** Puts a bench player into a batting slot (pinch hitter or defensive replacement). */
-export function substitute(team: TeamState, slot: number, newId: number, pos: string): { replaced: number; battingOrder: string } {
+export function substitute(
+  team: TeamState,
+  slot: number,
+  newId: number,
+  pos: string,
+): { replaced: number; battingOrder: string } {
   const replaced = team.slots[slot];
   team.slots[slot] = newId;
   team.slotSubs[slot] += 1;

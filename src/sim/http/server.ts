@@ -55,11 +55,27 @@ function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   });
 }
 
-function send(res: ServerResponse, req: IncomingMessage, status: number, payload: Buffer | CachedBody, deps: ServerDeps, extra: Record<string, string> = {}, truncate = false): number {
+function send(
+  res: ServerResponse,
+  req: IncomingMessage,
+  status: number,
+  payload: Buffer | CachedBody,
+  deps: ServerDeps,
+  extra: Record<string, string> = {},
+  truncate = false,
+): number {
   const entry: CachedBody = Buffer.isBuffer(payload) ? { json: payload } : payload;
   const wantsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const body = wantsGzip ? (Buffer.isBuffer(payload) ? gzipSync(entry.json, { level: 1 }) : deps.core.bodies.gzipOf(entry)) : entry.json;
-  const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE, 'Content-Length': body.length, ...extra };
+  const body = wantsGzip
+    ? Buffer.isBuffer(payload)
+      ? gzipSync(entry.json, { level: 1 })
+      : deps.core.bodies.gzipOf(entry)
+    : entry.json;
+  const headers: Record<string, string | number> = {
+    'Content-Type': JSON_TYPE,
+    'Content-Length': body.length,
+    ...extra,
+  };
   if (wantsGzip) headers['Content-Encoding'] = 'gzip';
   res.writeHead(status, headers);
   if (truncate) {
@@ -73,11 +89,17 @@ function send(res: ServerResponse, req: IncomingMessage, status: number, payload
 
 const jsonBuf = (v: unknown) => Buffer.from(JSON.stringify(v));
 
-async function handleControl(deps: ServerDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<number> {
+async function handleControl(
+  deps: ServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<number> {
   const { core } = deps;
   const reply = (status: number, v: unknown) => send(res, req, status, jsonBuf(v), deps);
   try {
-    if (path === '/__sim/clock' && req.method === 'GET') return reply(200, { now: new Date(core.state.nowMs).toISOString() });
+    if (path === '/__sim/clock' && req.method === 'GET')
+      return reply(200, { now: new Date(core.state.nowMs).toISOString() });
     if (path === '/__sim/clock' && req.method === 'POST') {
       const b = await readJson(req);
       if (typeof b.now === 'string' && !Number.isNaN(Date.parse(b.now))) deps.setNow(Date.parse(b.now));
@@ -103,7 +125,13 @@ async function handleControl(deps: ServerDeps, req: IncomingMessage, res: Server
     if (path === '/__sim/stats' && req.method === 'GET') {
       const m = process.memoryUsage();
       const cpu = process.cpuUsage();
-      return reply(200, { rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, cacheBytes: core.bodies.bytes, cacheEntries: core.bodies.size });
+      return reply(200, {
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        cacheBytes: core.bodies.bytes,
+        cacheEntries: core.bodies.size,
+      });
     }
     return reply(404, { error: 'unknown control endpoint' });
   } catch (err) {
@@ -114,16 +142,26 @@ async function handleControl(deps: ServerDeps, req: IncomingMessage, res: Server
 function faultResult(deps: ServerDeps, fault: string): RouteResult | undefined {
   const now = deps.core.state.nowMs;
   const retry = String(deps.faults.plan.config.retryAfterSeconds ?? 1);
-  if (fault === '429') return { status: 429, body: errorBody(429, 'Too Many Requests', now), headers: { 'Retry-After': retry } };
+  if (fault === '429')
+    return { status: 429, body: errorBody(429, 'Too Many Requests', now), headers: { 'Retry-After': retry } };
   if (fault === '500') return { status: 500, body: errorBody(1, 'Internal error occurred', now) };
-  if (fault === '503') return { status: 503, body: errorBody(1, 'Service Unavailable', now), headers: { 'Retry-After': retry } };
+  if (fault === '503')
+    return { status: 503, body: errorBody(1, 'Service Unavailable', now), headers: { 'Retry-After': retry } };
   if (fault === '404') return { status: 404, body: errorBody(10, 'Object not found', now) };
-  if (fault === 'messageNumber') return { status: 200, body: { messageNumber: 13, message: 'Operation taking longer than expected - please try again' } };
+  if (fault === 'messageNumber')
+    return {
+      status: 200,
+      body: { messageNumber: 13, message: 'Operation taking longer than expected - please try again' },
+    };
   return undefined;
 }
 
 /** The answer to an /api request: the fault decided for it, else its route (the body as sent, not yet gzipped). */
-export function answerApi(deps: ServerDeps, url: URL, fault: string | undefined): { status: number; payload: Buffer | CachedBody; headers?: Record<string, string> } {
+export function answerApi(
+  deps: ServerDeps,
+  url: URL,
+  fault: string | undefined,
+): { status: number; payload: Buffer | CachedBody; headers?: Record<string, string> } {
   const result = (fault && faultResult(deps, fault)) || routeApi(deps.core, url.pathname, url.searchParams);
   return { status: result.status, payload: result.entry ?? jsonBuf(result.body), headers: result.headers };
 }
@@ -152,7 +190,14 @@ export async function handleRequest(deps: ServerDeps, req: IncomingMessage, res:
     }
   } catch (err) {
     status = 500;
-    if (!res.headersSent) bytes = send(res, req, 500, jsonBuf({ ...errorBody(1, 'Internal error occurred', deps.core.state.nowMs), detail: (err as Error).message }), deps);
+    if (!res.headersSent)
+      bytes = send(
+        res,
+        req,
+        500,
+        jsonBuf({ ...errorBody(1, 'Internal error occurred', deps.core.state.nowMs), detail: (err as Error).message }),
+        deps,
+      );
     else res.destroy();
   }
   record(deps, { at: new Date(), receivedAt, method, path: pathAndQuery, status, bytes });

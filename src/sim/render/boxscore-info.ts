@@ -13,22 +13,52 @@ function nameList(league: League, stat: (l: Line) => number, lines: Map<number, 
   const parts: string[] = [];
   for (const [id, l] of lines) {
     const n = stat(l);
-    if (n > 0) parts.push(n > 1 ? `${league.personById.get(id)!.boxscoreName} ${n}` : league.personById.get(id)!.boxscoreName);
+    if (n > 0)
+      parts.push(n > 1 ? `${league.personById.get(id)!.boxscoreName} ${n}` : league.personById.get(id)!.boxscoreName);
   }
   return parts.length ? `${parts.join('; ')}.` : '';
 }
 
 /** Team info sections (BATTING, BASERUNNING, FIELDING). */
-export function teamInfo(league: League, box: TeamBox, plays: readonly Play[], teamIsAway: boolean): Array<{ title: string; fieldList: Field[] }> {
+export function teamInfo(
+  league: League,
+  box: TeamBox,
+  plays: readonly Play[],
+  teamIsAway: boolean,
+): Array<{ title: string; fieldList: Field[] }> {
   const bat = box.batting;
   const batting: Field[] = [];
   const add = (list: Field[], label: string, value: string) => value && list.push({ label, value });
-  add(batting, '2B', nameList(league, (l) => l.doubles, bat));
-  add(batting, '3B', nameList(league, (l) => l.triples, bat));
-  add(batting, 'HR', nameList(league, (l) => l.homeRuns, bat));
-  add(batting, 'TB', nameList(league, (l) => l.totalBases, bat));
-  add(batting, 'RBI', nameList(league, (l) => l.rbi, bat));
-  add(batting, 'GIDP', nameList(league, (l) => l.groundIntoDoublePlay, bat));
+  add(
+    batting,
+    '2B',
+    nameList(league, (l) => l.doubles, bat),
+  );
+  add(
+    batting,
+    '3B',
+    nameList(league, (l) => l.triples, bat),
+  );
+  add(
+    batting,
+    'HR',
+    nameList(league, (l) => l.homeRuns, bat),
+  );
+  add(
+    batting,
+    'TB',
+    nameList(league, (l) => l.totalBases, bat),
+  );
+  add(
+    batting,
+    'RBI',
+    nameList(league, (l) => l.rbi, bat),
+  );
+  add(
+    batting,
+    'GIDP',
+    nameList(league, (l) => l.groundIntoDoublePlay, bat),
+  );
   let risp = 0;
   let rispHits = 0;
   for (const p of plays) {
@@ -40,10 +70,22 @@ export function teamInfo(league: League, box: TeamBox, plays: readonly Play[], t
   batting.push({ label: 'Team RISP', value: `${rispHits}-for-${risp}.` });
   batting.push({ label: 'Team LOB', value: `${box.innings.reduce((a, r) => a + r.leftOnBase, 0)}.` });
   const running: Field[] = [];
-  add(running, 'SB', nameList(league, (l) => l.stolenBases, bat));
-  add(running, 'CS', nameList(league, (l) => l.caughtStealing, bat));
+  add(
+    running,
+    'SB',
+    nameList(league, (l) => l.stolenBases, bat),
+  );
+  add(
+    running,
+    'CS',
+    nameList(league, (l) => l.caughtStealing, bat),
+  );
   const fielding: Field[] = [];
-  add(fielding, 'E', nameList(league, (l) => l.errors, box.fielding));
+  add(
+    fielding,
+    'E',
+    nameList(league, (l) => l.errors, box.fielding),
+  );
   const out = [{ title: 'BATTING', fieldList: batting }];
   if (running.length) out.push({ title: 'BASERUNNING', fieldList: running });
   if (fielding.length) out.push({ title: 'FIELDING', fieldList: fielding });
@@ -80,7 +122,15 @@ export function phNotes(league: League, box: TeamBox): Field[] {
 }
 
 /** Game info list (pitch counts, umpires, weather, duration, attendance, venue, date). */
-export function gameInfo(league: League, view: GameView, extras: { officials: Array<{ id: number; type: string }>; weather: { condition: string; temp: string; wind: string }; attendance: number }): Field[] {
+export function gameInfo(
+  league: League,
+  view: GameView,
+  extras: {
+    officials: Array<{ id: number; type: string }>;
+    weather: { condition: string; temp: string; wind: string };
+    attendance: number;
+  },
+): Field[] {
   const boxes = view.boxes!;
   const pitchers = [...boxes.away.pitching, ...boxes.home.pitching];
   const name = (id: number) => league.personById.get(id)!.boxscoreName;
@@ -91,9 +141,21 @@ export function gameInfo(league: League, view: GameView, extras: { officials: Ar
     { label: 'Batters faced', value: list((l) => String(l.battersFaced)) },
   ];
   const inherited = pitchers.filter(([, l]) => l.inheritedRunners > 0);
-  if (inherited.length) info.push({ label: 'Inherited runners-scored', value: `${inherited.map(([id, l]) => `${name(id)} ${l.inheritedRunners}-${l.inheritedRunnersScored}`).join('; ')}.` });
-  const abbrev: Record<string, string> = { 'Home Plate': 'HP', 'First Base': '1B', 'Second Base': '2B', 'Third Base': '3B' };
-  info.push({ label: 'Umpires', value: `${extras.officials.map((o) => `${abbrev[o.type]}: ${league.personById.get(o.id)!.useName} ${league.personById.get(o.id)!.useLastName}.`).join(' ')} ` });
+  if (inherited.length)
+    info.push({
+      label: 'Inherited runners-scored',
+      value: `${inherited.map(([id, l]) => `${name(id)} ${l.inheritedRunners}-${l.inheritedRunnersScored}`).join('; ')}.`,
+    });
+  const abbrev: Record<string, string> = {
+    'Home Plate': 'HP',
+    'First Base': '1B',
+    'Second Base': '2B',
+    'Third Base': '3B',
+  };
+  info.push({
+    label: 'Umpires',
+    value: `${extras.officials.map((o) => `${abbrev[o.type]}: ${league.personById.get(o.id)!.useName} ${league.personById.get(o.id)!.useLastName}.`).join(' ')} `,
+  });
   info.push({ label: 'Weather', value: `${extras.weather.temp} degrees, ${extras.weather.condition}.` });
   info.push({ label: 'Wind', value: `${extras.weather.wind}.` });
   const venue = league.venueById.get(view.g.venueId);
@@ -102,7 +164,9 @@ export function gameInfo(league: League, view: GameView, extras: { officials: Ar
   info.push({ label: 'First pitch', value: `${clock.time} ${clock.ampm}.` });
   if (view.phase === 'over' || view.phase === 'final') {
     const log = view.log!;
-    const minutes = Math.round((log.endMs - log.firstPitchMs - ((log.resumedAtMs ?? 0) - (log.suspendedAtMs ?? 0))) / 60_000);
+    const minutes = Math.round(
+      (log.endMs - log.firstPitchMs - ((log.resumedAtMs ?? 0) - (log.suspendedAtMs ?? 0))) / 60_000,
+    );
     info.push({ label: 'T', value: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}.` });
     info.push({ label: 'Att', value: `${extras.attendance.toLocaleString('en-US')}.` });
   }
@@ -120,8 +184,13 @@ export function pitchingNotes(league: League, view: GameView): string[] {
     const last = plays[plays.length - 1];
     const inInning = plays.filter((p) => p.inning === last.inning && p.top === last.top);
     const outs = inInning.reduce((a, p) => a + p.outs - p.outsBefore, 0);
-    const removed = view.plays.some((p) => p.inning === last.inning && p.top === last.top && p.pitcher !== id && p.ab > last.ab);
-    if (outs === 0 && removed) notes.push(`${league.personById.get(id)!.boxscoreName} pitched to ${inInning.length} batter${inInning.length > 1 ? 's' : ''} in the ${ordinal(last.inning)}.`);
+    const removed = view.plays.some(
+      (p) => p.inning === last.inning && p.top === last.top && p.pitcher !== id && p.ab > last.ab,
+    );
+    if (outs === 0 && removed)
+      notes.push(
+        `${league.personById.get(id)!.boxscoreName} pitched to ${inInning.length} batter${inInning.length > 1 ? 's' : ''} in the ${ordinal(last.inning)}.`,
+      );
   }
   return notes;
 }

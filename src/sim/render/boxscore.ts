@@ -9,7 +9,15 @@ import { inningsPitched, position, teamRefWithSpring } from './common.js';
 import { fullName } from '../people-gen.js';
 import { attendanceOf, officialsOf, weatherOf } from './game-extras.js';
 import { seasonLines } from './season-stats.js';
-import { fielding, gameBatting, gamePitching, seasonBatting, seasonPitching, teamBatting, teamPitching } from './stat-format.js';
+import {
+  fielding,
+  gameBatting,
+  gamePitching,
+  seasonBatting,
+  seasonPitching,
+  teamBatting,
+  teamPitching,
+} from './stat-format.js';
 
 function battingSummary(l: Line): string {
   const extras: string[] = [];
@@ -77,7 +85,15 @@ function applyDecisions(view: GameView, box: TeamBox): void {
   });
 }
 
-function playerJson(ctx: Ctx, box: TeamBox, teamId: number, p: Person, priorGames: number, closer: number, current: { batter: number; pitcher: number }) {
+function playerJson(
+  ctx: Ctx,
+  box: TeamBox,
+  teamId: number,
+  p: Person,
+  priorGames: number,
+  closer: number,
+  current: { batter: number; pitcher: number },
+) {
   const appeared = box.positions.has(p.id);
   const positions = box.positions.get(p.id) ?? [];
   const bat = box.batting.get(p.id);
@@ -99,10 +115,16 @@ function playerJson(ctx: Ctx, box: TeamBox, teamId: number, p: Person, priorGame
   if (order) out.battingOrder = order;
   out.stats = {
     batting: bat ? gameBatting(bat, { summary: battingSummary(bat), note: note ? `${note.letter}-` : undefined }) : {},
-    pitching: pit ? gamePitching(pit, { note: decisionNote(ctx, p.id, season.pitching), summary: pitchingSummary(pit) }) : {},
+    pitching: pit
+      ? gamePitching(pit, { note: decisionNote(ctx, p.id, season.pitching), summary: pitchingSummary(pit) })
+      : {},
     fielding: fld && appeared ? fielding(fld, true) : {},
   };
-  out.seasonStats = { batting: seasonBatting(season.batting), pitching: seasonPitching(season.pitching), fielding: fielding(season.fielding, true) };
+  out.seasonStats = {
+    batting: seasonBatting(season.batting),
+    pitching: seasonPitching(season.pitching),
+    fielding: fielding(season.fielding, true),
+  };
   const inGame = box.slots.includes(p.id) || Object.values(box.fielders).includes(p.id);
   out.gameStatus = {
     isCurrentBatter: current.batter === p.id,
@@ -127,7 +149,8 @@ function teamJson(ctx: Ctx, box: TeamBox, side: 'away' | 'home') {
   const players: Record<string, unknown> = {};
   for (const p of roster) players[`ID${p.id}`] = playerJson(ctx, box, teamId, p, priorGames, closer, current);
   for (const id of box.positions.keys()) {
-    if (!players[`ID${id}`]) players[`ID${id}`] = playerJson(ctx, box, teamId, league.personById.get(id)!, priorGames, closer, current);
+    if (!players[`ID${id}`])
+      players[`ID${id}`] = playerJson(ctx, box, teamId, league.personById.get(id)!, priorGames, closer, current);
   }
   const batLine = emptyLine(BAT_FIELDS);
   for (const l of box.batting.values()) addInto(batLine, l);
@@ -160,11 +183,23 @@ export function renderBoxscore(league: League, seed: number, view: GameView, sta
   const officials = officialsOf(league, seed, view.g);
   const venue = league.venueById.get(view.g.venueId);
   const weather = weatherOf(seed, view.g, venue?.roofType ?? 'Open');
-  const teams = boxes ? { away: teamJson(ctx, boxes.away, 'away'), home: teamJson(ctx, boxes.home, 'home') } : emptyTeams(ctx);
+  const teams = boxes
+    ? { away: teamJson(ctx, boxes.away, 'away'), home: teamJson(ctx, boxes.home, 'home') }
+    : emptyTeams(ctx);
   const body: Record<string, unknown> = {
     teams,
-    officials: officials.map((o) => ({ official: { id: o.id, fullName: fullName(league.personById.get(o.id)!), link: `/api/v1/people/${o.id}` }, officialType: o.type })),
-    info: boxes && view.plays.length > 0 ? gameInfo(league, view, { officials, weather, attendance: attendanceOf(seed, view.g, venue?.capacity ?? 10_000) }) : [],
+    officials: officials.map((o) => ({
+      official: { id: o.id, fullName: fullName(league.personById.get(o.id)!), link: `/api/v1/people/${o.id}` },
+      officialType: o.type,
+    })),
+    info:
+      boxes && view.plays.length > 0
+        ? gameInfo(league, view, {
+            officials,
+            weather,
+            attendance: attendanceOf(seed, view.g, venue?.capacity ?? 10_000),
+          })
+        : [],
     pitchingNotes: boxes ? pitchingNotes(league, view) : [],
   };
   if (view.phase === 'over' || view.phase === 'final') body.topPerformers = topPerformers(league, teams, boxes!);
@@ -190,11 +225,31 @@ function emptyTeams(ctx: Ctx) {
   return { away: teamJson(ctx, empty('away'), 'away'), home: teamJson(ctx, empty('home'), 'home') };
 }
 
-function topPerformers(league: League, teams: { away: { players: Record<string, unknown> }; home: { players: Record<string, unknown> } }, boxes: { away: TeamBox; home: TeamBox }) {
-  const scored: Array<{ id: number; side: 'away' | 'home'; type: string; score: number; hitting?: number; pitching?: number }> = [];
+function topPerformers(
+  league: League,
+  teams: { away: { players: Record<string, unknown> }; home: { players: Record<string, unknown> } },
+  boxes: { away: TeamBox; home: TeamBox },
+) {
+  const scored: Array<{
+    id: number;
+    side: 'away' | 'home';
+    type: string;
+    score: number;
+    hitting?: number;
+    pitching?: number;
+  }> = [];
   for (const side of ['away', 'home'] as const) {
     for (const [id, l] of boxes[side].batting) {
-      const s = 40 + 5 * l.hits + 3 * l.totalBases + 4 * l.rbi + 3 * l.runs + 2 * l.baseOnBalls + 2 * l.stolenBases - 2 * l.strikeOuts - l.atBats;
+      const s =
+        40 +
+        5 * l.hits +
+        3 * l.totalBases +
+        4 * l.rbi +
+        3 * l.runs +
+        2 * l.baseOnBalls +
+        2 * l.stolenBases -
+        2 * l.strikeOuts -
+        l.atBats;
       scored.push({ id, side, type: 'hitter', score: s, hitting: s });
     }
     for (const [id, l] of boxes[side].pitching) {

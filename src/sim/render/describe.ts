@@ -63,7 +63,8 @@ export function createDescriber(league: League) {
     for (const m of moves) {
       if (m.origin === 0 && m.start === 0) continue;
       if (m.end === 4) parts.push(`${name(m.runner)} scores.`);
-      else if (m.end === 0 && play.eventType !== 'grounded_into_double_play' && play.eventType !== 'force_out') parts.push(`${name(m.runner)} out at ${BASE[m.outBase]}.`);
+      else if (m.end === 0 && play.eventType !== 'grounded_into_double_play' && play.eventType !== 'force_out')
+        parts.push(`${name(m.runner)} out at ${BASE[m.outBase]}.`);
       else if (m.end > 0 && m.end !== m.start) parts.push(`${name(m.runner)} to ${BASE[m.end]}.`);
     }
     return parts.length ? ` ${parts.join(' ')}` : '';
@@ -78,11 +79,17 @@ export function createDescriber(league: League) {
     const moves = play.runners.filter((m) => m.playIndex === fi);
     const batterMove = play.runners.find((m) => m.origin === 0 && m.start === 0);
     const credit = batterMove?.credits.find((c) => c.credit !== 'f_putout') ?? batterMove?.credits[0];
-    const pivot = play.runners.find((m) => m.end === 0 && m.start === 1)?.credits.find((c) => c.credit === 'f_putout')?.pos ?? '6';
+    const pivot =
+      play.runners.find((m) => m.end === 0 && m.start === 1)?.credits.find((c) => c.credit === 'f_putout')?.pos ?? '6';
     let text: string;
     switch (play.eventType) {
       case 'strikeout':
-        text = lastCall === 'C' ? `${b} called out on strikes.` : lastCall === 'T' ? `${b} strikes out on a foul tip.` : `${b} strikes out swinging.`;
+        text =
+          lastCall === 'C'
+            ? `${b} called out on strikes.`
+            : lastCall === 'T'
+              ? `${b} strikes out on a foul tip.`
+              : `${b} strikes out swinging.`;
         break;
       case 'walk':
         text = `${b} walks.`;
@@ -121,13 +128,26 @@ export function createDescriber(league: League) {
         text = `${b} out on a sacrifice bunt, ${fielder(play, loc)} to ${fielder(play, '4')}.`;
         break;
       default: {
-        const verb = bb?.trajectory === 'ground_ball' ? 'grounds out' : bb?.trajectory === 'popup' ? 'pops out' : bb?.trajectory === 'line_drive' ? 'lines out' : 'flies out';
-        text = bb?.trajectory === 'ground_ball' && loc !== '3' ? `${b} ${verb}, ${fielder(play, loc)} to ${fielder(play, '3')}.` : `${b} ${verb} to ${fielder(play, loc)}.`;
+        const verb =
+          bb?.trajectory === 'ground_ball'
+            ? 'grounds out'
+            : bb?.trajectory === 'popup'
+              ? 'pops out'
+              : bb?.trajectory === 'line_drive'
+                ? 'lines out'
+                : 'flies out';
+        text =
+          bb?.trajectory === 'ground_ball' && loc !== '3'
+            ? `${b} ${verb}, ${fielder(play, loc)} to ${fielder(play, '3')}.`
+            : `${b} ${verb} to ${fielder(play, loc)}.`;
       }
     }
     text += runnerTail(play, moves);
     if (play.review) {
-      const prefix = play.review.type === 'NH' ? 'Umpire reviewed (home run)' : `${play.review.challengeTeamId ? league.teamById.get(play.review.challengeTeamId)?.teamName : 'Umpire'} challenged (tag play)`;
+      const prefix =
+        play.review.type === 'NH'
+          ? 'Umpire reviewed (home run)'
+          : `${play.review.challengeTeamId ? league.teamById.get(play.review.challengeTeamId)?.teamName : 'Umpire'} challenged (tag play)`;
       text = `${prefix}, call on the field was upheld: ${text}`;
     }
     return text;
@@ -143,7 +163,9 @@ export function createDescriber(league: League) {
         return `${p} steals 3rd base.`;
       case 'caught_stealing_2b':
       case 'caught_stealing_3b': {
-        const putout = play.runners.find((m) => m.eventType === ev.eventType)?.credits.find((c) => c.credit === 'f_putout');
+        const putout = play.runners
+          .find((m) => m.eventType === ev.eventType)
+          ?.credits.find((c) => c.credit === 'f_putout');
         const base = ev.eventType.endsWith('3b') ? '3rd' : '2nd';
         return `${p} caught stealing ${base} base, ${fielder(play, '2')} to ${putout ? `${FIELDER_NAMES[putout.pos]} ${name(putout.player)}` : 'shortstop'}.`;
       }
@@ -176,7 +198,9 @@ export function createDescriber(league: League) {
   function actionRunnerText(play: Play, ev: ActionEv): string {
     const index = play.events.findIndex((e) => e === ev);
     const moves = play.runners.filter((m) => m.playIndex === index);
-    const tail = moves.map((m) => (m.end === 4 ? `${name(m.runner)} scores.` : `${name(m.runner)} to ${BASE[m.end]}.`)).join('  ');
+    const tail = moves
+      .map((m) => (m.end === 4 ? `${name(m.runner)} scores.` : `${name(m.runner)} to ${BASE[m.end]}.`))
+      .join('  ');
     const batting = `With ${name(play.batter)} batting`;
     if (ev.eventType === 'wild_pitch') return `${batting}, wild pitch by ${name(ev.player)}, ${tail}`;
     if (ev.eventType === 'passed_ball') return `${batting}, passed ball by ${name(ev.player)}, ${tail}`;
@@ -187,6 +211,7 @@ export function createDescriber(league: League) {
 }
 
 function finalIndex(play: Play): number {
-  for (let i = play.events.length - 1; i >= 0; i--) if (play.events[i].kind === 'pitch' || play.events[i].kind === 'no_pitch') return i;
+  for (let i = play.events.length - 1; i >= 0; i--)
+    if (play.events[i].kind === 'pitch' || play.events[i].kind === 'no_pitch') return i;
   return play.events.length - 1;
 }

@@ -67,7 +67,8 @@ function gameData(deps: FeedDeps, view: GameView) {
   const clock = localClock(g.startMs, offset);
   const players: Record<string, unknown> = {};
   for (const teamId of [g.awayId, g.homeId]) {
-    for (const id of league.rosters.get(teamId)!.active) players[`ID${id}`] = renderPerson(league, league.personById.get(id)!, g.officialDate, { withTeam: false });
+    for (const id of league.rosters.get(teamId)!.active)
+      players[`ID${id}`] = renderPerson(league, league.personById.get(id)!, g.officialDate, { withTeam: false });
   }
   const prob = deps.probable(g);
   const started = view.plays.length > 0;
@@ -75,10 +76,22 @@ function gameData(deps: FeedDeps, view: GameView) {
   const gameInfo: Record<string, unknown> = {};
   if (final) gameInfo.attendance = attendanceOf(seed, g, venue.capacity);
   if (started && view.log) gameInfo.firstPitch = isoMillis(view.log.firstPitchMs);
-  if (final && view.log) gameInfo.gameDurationMinutes = Math.round((view.log.endMs - view.log.firstPitchMs - ((view.log.resumedAtMs ?? 0) - (view.log.suspendedAtMs ?? 0))) / 60_000);
-  const hits = (side: 'away' | 'home') => (view.boxes ? [...view.boxes[side].batting.values()].reduce((a, l) => a + l.hits, 0) : 0);
+  if (final && view.log)
+    gameInfo.gameDurationMinutes = Math.round(
+      (view.log.endMs - view.log.firstPitchMs - ((view.log.resumedAtMs ?? 0) - (view.log.suspendedAtMs ?? 0))) / 60_000,
+    );
+  const hits = (side: 'away' | 'home') =>
+    view.boxes ? [...view.boxes[side].batting.values()].reduce((a, l) => a + l.hits, 0) : 0;
   const noHit = (side: 'away' | 'home') => final && hits(side) === 0;
-  const visits = (teamId: number) => view.plays.reduce((a, p) => a + p.events.filter((e) => e.kind === 'action' && e.eventType === 'mound_visit' && ((p.top ? g.homeId : g.awayId) === teamId)).length, 0);
+  const visits = (teamId: number) =>
+    view.plays.reduce(
+      (a, p) =>
+        a +
+        p.events.filter(
+          (e) => e.kind === 'action' && e.eventType === 'mound_visit' && (p.top ? g.homeId : g.awayId) === teamId,
+        ).length,
+      0,
+    );
   const cs = league.casterByTeam.get(g.homeId) ?? league.casterByTeam.values().next().value!;
   const scorer = league.scorerByTeam.get(g.homeId) ?? league.scorerByTeam.values().next().value!;
   const data: Record<string, unknown> = {
@@ -94,7 +107,14 @@ function gameData(deps: FeedDeps, view: GameView) {
       season: String(g.season),
       seasonDisplay: String(g.season),
     },
-    datetime: { dateTime: isoSeconds(g.startMs), originalDate: g.originalDate, officialDate: g.officialDate, dayNight: g.dayNight, time: clock.time, ampm: clock.ampm },
+    datetime: {
+      dateTime: isoSeconds(g.startMs),
+      originalDate: g.originalDate,
+      officialDate: g.officialDate,
+      dayNight: g.dayNight,
+      time: clock.time,
+      ampm: clock.ampm,
+    },
     status: view.status,
     teams: { away: teamWithRecord(deps, g, g.awayId), home: teamWithRecord(deps, g, g.homeId) },
     players,
@@ -115,8 +135,13 @@ function gameData(deps: FeedDeps, view: GameView) {
     probablePitchers: { away: personRef(league, prob.away), home: personRef(league, prob.home) },
     officialScorer: personRef(league, scorer),
     primaryDatacaster: personRef(league, cs),
-    ...(g.gameType !== 'R' && g.gameType !== 'S' ? { secondaryDatacaster: personRef(league, league.casterByTeam.get(g.awayId) ?? cs) } : {}),
-    moundVisits: { away: { used: visits(g.awayId), remaining: Math.max(0, 5 - visits(g.awayId)) }, home: { used: visits(g.homeId), remaining: Math.max(0, 5 - visits(g.homeId)) } },
+    ...(g.gameType !== 'R' && g.gameType !== 'S'
+      ? { secondaryDatacaster: personRef(league, league.casterByTeam.get(g.awayId) ?? cs) }
+      : {}),
+    moundVisits: {
+      away: { used: visits(g.awayId), remaining: Math.max(0, 5 - visits(g.awayId)) },
+      home: { used: visits(g.homeId), remaining: Math.max(0, 5 - visits(g.homeId)) },
+    },
   };
   return data;
 }
@@ -152,7 +177,11 @@ export function renderFeed(deps: FeedDeps, view: GameView) {
       wait: 10,
       timeStamp: timecode(view.versionMs),
       gameEvents,
-      logicalEvents: final ? ['midInning', 'countChange', 'gameStateChangeToGameOver'] : last ? ['countChange', `count${last.balls}${last.strikes}`] : [],
+      logicalEvents: final
+        ? ['midInning', 'countChange', 'gameStateChangeToGameOver']
+        : last
+          ? ['countChange', `count${last.balls}${last.strikes}`]
+          : [],
     },
     gameData: gameData(deps, view),
     liveData,

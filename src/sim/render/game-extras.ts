@@ -5,11 +5,25 @@ import type { League, SchedGame } from '../types.js';
 
 const OFFICIAL_TYPES = ['Home Plate', 'First Base', 'Second Base', 'Third Base'];
 const CONDITIONS = ['Clear', 'Sunny', 'Partly Cloudy', 'Cloudy', 'Overcast', 'Drizzle'];
-const WINDS = ['Out To CF', 'In From CF', 'L To R', 'R To L', 'Out To LF', 'Out To RF', 'In From LF', 'In From RF', 'Varies', 'Calm'];
+const WINDS = [
+  'Out To CF',
+  'In From CF',
+  'L To R',
+  'R To L',
+  'Out To LF',
+  'Out To RF',
+  'In From LF',
+  'In From RF',
+  'Varies',
+  'Calm',
+];
 
 /** The umpire crew works a whole series; positions rotate game by game. */
 export function officialsOf(league: League, seed: number, g: SchedGame): Array<{ id: number; type: string }> {
-  const crew = league.umpireCrews[hashSeed(seed, g.homeId, g.seriesNumberHome, g.gameType.charCodeAt(0)) % league.umpireCrews.length];
+  const crew =
+    league.umpireCrews[
+      hashSeed(seed, g.homeId, g.seriesNumberHome, g.gameType.charCodeAt(0)) % league.umpireCrews.length
+    ];
   return OFFICIAL_TYPES.map((type, i) => ({ id: crew[(i + g.seriesGameNumber - 1) % crew.length], type }));
 }
 
@@ -30,5 +44,7 @@ export function weatherOf(seed: number, g: SchedGame, roofType: string) {
 /** Paid attendance. */
 export function attendanceOf(seed: number, g: SchedGame, capacity: number): number {
   const rng = createRng(hashSeed(seed, g.gamePk, 0xa77));
-  return Math.round(capacity * rng.range(g.gameType === 'S' ? 0.4 : 0.55, g.gameType === 'R' || g.gameType === 'S' ? 0.98 : 1));
+  return Math.round(
+    capacity * rng.range(g.gameType === 'S' ? 0.4 : 0.55, g.gameType === 'R' || g.gameType === 'S' ? 0.98 : 1),
+  );
 }

@@ -39,7 +39,14 @@ export function renderLinescore(league: League, view: GameView) {
   const away = league.teamById.get(view.g.awayId)!;
   const home = league.teamById.get(view.g.homeId)!;
   const last = view.plays[view.plays.length - 1];
-  const base = { currentInning: 0, currentInningOrdinal: '', inningState: '', inningHalf: '', isTopInning: true, scheduledInnings: view.g.scheduledInnings };
+  const base = {
+    currentInning: 0,
+    currentInningOrdinal: '',
+    inningState: '',
+    inningHalf: '',
+    isTopInning: true,
+    scheduledInnings: view.g.scheduledInnings,
+  };
   if (!last || !view.boxes) {
     return {
       scheduledInnings: view.g.scheduledInnings,
@@ -58,13 +65,28 @@ export function renderLinescore(league: League, view: GameView) {
   for (let n = 1; n <= last.inning; n++) {
     const row = (box: TeamBox, played: boolean) => {
       const r = box.innings[n - 1] ?? { runs: 0, hits: 0, errors: 0, leftOnBase: 0 };
-      return played ? { runs: r.runs, hits: r.hits, errors: r.errors, leftOnBase: r.leftOnBase } : { hits: r.hits, errors: r.errors, leftOnBase: r.leftOnBase };
+      return played
+        ? { runs: r.runs, hits: r.hits, errors: r.errors, leftOnBase: r.leftOnBase }
+        : { hits: r.hits, errors: r.errors, leftOnBase: r.leftOnBase };
     };
-    innings.push({ num: n, ordinalNum: ordinal(n), home: row(boxes.home, halves.has(`${n}b`)), away: row(boxes.away, halves.has(`${n}t`)) });
+    innings.push({
+      num: n,
+      ordinalNum: ordinal(n),
+      home: row(boxes.home, halves.has(`${n}b`)),
+      away: row(boxes.away, halves.has(`${n}t`)),
+    });
   }
   const final = view.phase === 'over' || view.phase === 'final';
   const total = (box: TeamBox, isWinner: boolean | undefined) => {
-    const t = box.innings.reduce((a, r) => ({ runs: a.runs + r.runs, hits: a.hits + r.hits, errors: a.errors + r.errors, leftOnBase: a.leftOnBase + r.leftOnBase }), { runs: 0, hits: 0, errors: 0, leftOnBase: 0 });
+    const t = box.innings.reduce(
+      (a, r) => ({
+        runs: a.runs + r.runs,
+        hits: a.hits + r.hits,
+        errors: a.errors + r.errors,
+        leftOnBase: a.leftOnBase + r.leftOnBase,
+      }),
+      { runs: 0, hits: 0, errors: 0, leftOnBase: 0 },
+    );
     return isWinner === undefined ? t : { ...t, isWinner };
   };
   const complete = view.lastComplete;
@@ -85,11 +107,21 @@ export function renderLinescore(league: League, view: GameView) {
       if (bases[i]) offense[k] = personRef(league, bases[i]);
     });
   }
-  Object.assign(offense, { pitcher: personRef(league, offBox.fielders['1']), battingOrder: up.battingOrder, team: teamRef(last.top ? away : home) });
+  Object.assign(offense, {
+    pitcher: personRef(league, offBox.fielders['1']),
+    battingOrder: up.battingOrder,
+    team: teamRef(last.top ? away : home),
+  });
   const defense: Record<string, unknown> = {};
   for (const [k, pos] of FIELD_KEYS) if (defBox.fielders[pos]) defense[k] = personRef(league, defBox.fielders[pos]);
   const dup = upcoming(league, defBox, nextSlot(view, defBox, !last.top));
-  Object.assign(defense, { batter: dup.batter, onDeck: dup.onDeck, inHole: dup.inHole, battingOrder: dup.battingOrder, team: teamRef(last.top ? home : away) });
+  Object.assign(defense, {
+    batter: dup.batter,
+    onDeck: dup.onDeck,
+    inHole: dup.inHole,
+    battingOrder: dup.battingOrder,
+    team: teamRef(last.top ? home : away),
+  });
   const out: Record<string, unknown> = { ...base, innings };
   const winnerKnown = final && last.awayScore !== last.homeScore;
   out.teams = {

@@ -29,7 +29,12 @@ function age(birthDate: string, onDate: string): number {
  * Renders a person. `onDate` sets currentAge; `withTeam` adds currentTeam (as the hydrated real
  * body does); `overlay` carries simulated record changes (trade, new number).
  */
-export function renderPerson(league: League, p: Person, onDate: string, opts: { withTeam: boolean; overlay?: PersonOverlay }) {
+export function renderPerson(
+  league: League,
+  p: Person,
+  onDate: string,
+  opts: { withTeam: boolean; overlay?: PersonOverlay },
+) {
   const name = fullName(p);
   const first = p.useName;
   const teamId = opts.overlay?.teamId ?? p.teamId;

@@ -48,7 +48,11 @@ const TRAIL: Record<string, string> = {
   SV: 'rgba(102, 0, 204, 1.0)',
 };
 
-const BALL_COLORS = { ball: 'rgba(39, 161, 39, 1.0)', strike: 'rgba(170, 21, 11, 1.0)', inPlay: 'rgba(26, 86, 190, 1.0)' };
+const BALL_COLORS = {
+  ball: 'rgba(39, 161, 39, 1.0)',
+  strike: 'rgba(170, 21, 11, 1.0)',
+  inPlay: 'rgba(26, 86, 190, 1.0)',
+};
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -78,7 +82,8 @@ function outZone(rng: Rng, top: number, bot: number): [number, number] {
 function location(rng: Rng, call: string, top: number, bot: number): [number, number] {
   if (call === '*B') return [rng.range(-1.3, 1.3), rng.range(-0.6, 0.6)];
   if (call === 'B' || call === 'P' || call === 'H' || call === 'VB') return outZone(rng, top, bot);
-  if (call === 'C' || call === 'X' || call === 'D' || call === 'E') return rng.chance(0.92) ? inZone(rng, top, bot) : [rng.range(-0.95, 0.95), rng.range(bot - 0.15, top + 0.15)];
+  if (call === 'C' || call === 'X' || call === 'D' || call === 'E')
+    return rng.chance(0.92) ? inZone(rng, top, bot) : [rng.range(-0.95, 0.95), rng.range(bot - 0.15, top + 0.15)];
   return rng.chance(0.55) ? inZone(rng, top, bot) : outZone(rng, top, bot);
 }
 
@@ -92,7 +97,15 @@ export interface PitchJson {
 }
 
 /** Everything the feed shows about one pitch (pitchData is written straight to JSON text). */
-export function pitchDetails(seed: number, gamePk: number, ab: number, index: number, pitcher: Person, batter: Person, call: string): PitchJson {
+export function pitchDetails(
+  seed: number,
+  gamePk: number,
+  ab: number,
+  index: number,
+  pitcher: Person,
+  batter: Person,
+  call: string,
+): PitchJson {
   const rng = createRng(hashSeed(seed, gamePk, ab, index, 0x717c));
   const mix = pitcher.repertoire.length > 0 ? pitcher.repertoire : DEFAULT_MIX;
   let total = 0;
@@ -151,7 +164,17 @@ export function pitchDetails(seed: number, gamePk: number, ab: number, index: nu
 
 const DEFAULT_MIX = [{ code: 'FF', weight: 1, speedDelta: 0 }];
 
-const SPRAY: Record<string, number> = { '1': 0, '2': 0, '3': 38, '4': 16, '5': -36, '6': -16, '7': -30, '8': 0, '9': 30 };
+const SPRAY: Record<string, number> = {
+  '1': 0,
+  '2': 0,
+  '3': 38,
+  '4': 16,
+  '5': -36,
+  '6': -16,
+  '7': -30,
+  '8': 0,
+  '9': 30,
+};
 
 /** Launch numbers and landing spot of a batted ball, consistent with its outcome. */
 export function hitDetails(seed: number, gamePk: number, ab: number, batted: BattedBall, eventType: string) {
@@ -193,6 +216,9 @@ export function hitDetails(seed: number, gamePk: number, ab: number, batted: Bat
     trajectory: batted.trajectory,
     hardness: batted.hardness,
     location: batted.location,
-    coordinates: { coordX: r2(125.42 + Math.sin(angle) * dist * scale), coordY: r2(198.27 - Math.cos(angle) * dist * scale) },
+    coordinates: {
+      coordX: r2(125.42 + Math.sin(angle) * dist * scale),
+      coordY: r2(198.27 - Math.cos(angle) * dist * scale),
+    },
   };
 }

@@ -12,8 +12,12 @@ import { hitDetails, PITCH_NAMES, pitchDetails } from './pitch-data.js';
 import { RawJson } from './raw-json.js';
 
 const BASES = [null, '1B', '2B', '3B', 'score'];
-const CALL_JSON: Record<string, string> = Object.fromEntries(Object.entries(CALLS).map(([k, v]) => [k, JSON.stringify(v)]));
-const TYPE_JSON: Record<string, string> = Object.fromEntries(Object.entries(PITCH_NAMES).map(([k, v]) => [k, JSON.stringify({ code: k, description: v })]));
+const CALL_JSON: Record<string, string> = Object.fromEntries(
+  Object.entries(CALLS).map(([k, v]) => [k, JSON.stringify(v)]),
+);
+const TYPE_JSON: Record<string, string> = Object.fromEntries(
+  Object.entries(PITCH_NAMES).map(([k, v]) => [k, JSON.stringify({ code: k, description: v })]),
+);
 const CALL_OBJECTS = new Map<string, { code: string; description: string }>();
 
 /** Shared {code, description} of a pitch call (never mutated). */
@@ -66,7 +70,10 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
     const isBall = !STRIKE_CALLS.has(call);
     const desc = CALL_JSON[call] ?? JSON.stringify(CALLS[call] ?? call);
     const runnerGoing = prev?.kind === 'action' && prev.isBaseRunning ? ',"runnerGoing":true' : '';
-    const hit = inPlay && play.batted && isFinal ? `,"hitData":${JSON.stringify(hitDetails(seed, gamePk, play.ab, play.batted, play.eventType))}` : '';
+    const hit =
+      inPlay && play.batted && isFinal
+        ? `,"hitData":${JSON.stringify(hitDetails(seed, gamePk, play.ab, play.batted, play.eventType))}`
+        : '';
     const review = isFinal && play.review ? `,"reviewDetails":${JSON.stringify(reviewJson(play))}` : '';
     return (
       `{"details":{"call":{"code":"${call}","description":${desc}},"description":${desc},"code":"${call}",` +
@@ -84,13 +91,43 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
     const times = { startTime: isoMillis(ev.startMs), endTime: isoMillis(ev.endMs) };
     if (ev.kind === 'no_pitch') {
       const isBall = !STRIKE_CALLS.has(ev.call);
-      const details: Record<string, unknown> = { call: callObject(ev.call), description: CALLS[ev.call], code: ev.call, isInPlay: false, isStrike: !isBall, isBall, isOut: false, hasReview: false };
-      if (ev.call === 'AC') details.violation = { type: 'batter_pitch_timer', description: 'Batter Pitch Timer Violation', player: { id: ev.player, fullName: d.name(ev.player) } };
-      return { details, count, index, playId: uuidFrom(seed, gamePk, play.ab, index), pitchNumber: ev.pitchNumber, ...times, isPitch: false, type: 'no_pitch' };
+      const details: Record<string, unknown> = {
+        call: callObject(ev.call),
+        description: CALLS[ev.call],
+        code: ev.call,
+        isInPlay: false,
+        isStrike: !isBall,
+        isBall,
+        isOut: false,
+        hasReview: false,
+      };
+      if (ev.call === 'AC')
+        details.violation = {
+          type: 'batter_pitch_timer',
+          description: 'Batter Pitch Timer Violation',
+          player: { id: ev.player, fullName: d.name(ev.player) },
+        };
+      return {
+        details,
+        count,
+        index,
+        playId: uuidFrom(seed, gamePk, play.ab, index),
+        pitchNumber: ev.pitchNumber,
+        ...times,
+        isPitch: false,
+        type: 'no_pitch',
+      };
     }
     if (ev.kind === 'pickoff') {
       return {
-        details: { description: `Pickoff Attempt ${ev.base}B`, code: String(ev.base), isOut: false, hasReview: false, fromCatcher: false, disengagementNum: 1 },
+        details: {
+          description: `Pickoff Attempt ${ev.base}B`,
+          code: String(ev.base),
+          isOut: false,
+          hasReview: false,
+          fromCatcher: false,
+          disengagementNum: 1,
+        },
         count,
         index,
         playId: uuidFrom(seed, gamePk, play.ab, index),
@@ -127,7 +164,11 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
   }
 
   function reviewJson(play: Play) {
-    const r: Record<string, unknown> = { isOverturned: play.review!.overturned, inProgress: false, reviewType: play.review!.type };
+    const r: Record<string, unknown> = {
+      isOverturned: play.review!.overturned,
+      inProgress: false,
+      reviewType: play.review!.type,
+    };
     if (play.review!.challengeTeamId) r.challengeTeamId = play.review!.challengeTeamId;
     return r;
   }
@@ -140,12 +181,18 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
     const result: Record<string, unknown> = { type: 'atBat' };
     if (complete) {
       const [event, eventType] = EVENT_NAMES[play.eventType] ?? ['Field Out', 'field_out'];
-      const name = eventType === 'field_out' ? EVENT_NAMES[`out:${play.batted?.trajectory}`]?.[0] ?? event : event;
-      Object.assign(result, { event: name, eventType, description: d.describePlay(play, lastPitch.kind === 'pitch' ? lastPitch.call : ''), rbi: play.rbi });
+      const name = eventType === 'field_out' ? (EVENT_NAMES[`out:${play.batted?.trajectory}`]?.[0] ?? event) : event;
+      Object.assign(result, {
+        event: name,
+        eventType,
+        description: d.describePlay(play, lastPitch.kind === 'pitch' ? lastPitch.call : ''),
+        rbi: play.rbi,
+      });
     }
     Object.assign(result, { awayScore: play.awayScore, homeScore: play.homeScore, isOut: complete && play.isOut });
     const on = play.basesBefore.filter((x) => x).length;
-    const menOnBase = on === 0 ? 'Empty' : on === 3 ? 'Loaded' : play.basesBefore[1] || play.basesBefore[2] ? 'RISP' : 'Men_On';
+    const menOnBase =
+      on === 0 ? 'Empty' : on === 3 ? 'Loaded' : play.basesBefore[1] || play.basesBefore[2] ? 'RISP' : 'Men_On';
     const matchup: Record<string, unknown> = {
       batter: personRef(league, play.batter),
       batSide: { code: play.batSide, description: HANDS[play.batSide] },
@@ -162,7 +209,12 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
       splits: { batter: `vs_${play.pitchHand}HP`, pitcher: `vs_${play.batSide}HB`, menOnBase },
     });
     const events = new RawJson(
-      `[${play.events.map((ev, i) => { const e = eventJson(play, ev, i, complete, lastIndex, play.events[i - 1]); return e instanceof RawJson ? e.text : JSON.stringify(e); }).join(',')}]`,
+      `[${play.events
+        .map((ev, i) => {
+          const e = eventJson(play, ev, i, complete, lastIndex, play.events[i - 1]);
+          return e instanceof RawJson ? e.text : JSON.stringify(e);
+        })
+        .join(',')}]`,
     );
     const out: Record<string, unknown> = {
       result,
@@ -177,7 +229,9 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
         isScoringPlay: complete && scoring,
         hasReview: complete && !!play.review,
         hasOut: play.runners.some((m) => m.isOut),
-        captivatingIndex: complete ? (play.eventType === 'home_run' ? 80 : scoring ? 45 : play.isOut ? 0 : 14) + (play.ab % 7) : 0,
+        captivatingIndex: complete
+          ? (play.eventType === 'home_run' ? 80 : scoring ? 45 : play.isOut ? 0 : 14) + (play.ab % 7)
+          : 0,
       },
       count: { balls: play.balls, strikes: play.strikes, outs: play.outs },
       matchup,
@@ -199,8 +253,19 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
 export function renderPlays(league: League, seed: number, view: GameView) {
   const r = createPlayRenderer(league, seed, view.g.gamePk);
   const allPlays = view.plays.map((p, i) => r.playJson(p, i < view.plays.length - 1 || view.lastComplete));
-  const scoringPlays = view.plays.filter((p, i) => (i < view.plays.length - 1 || view.lastComplete) && p.runners.some((m) => m.end === 4)).map((p) => p.ab);
-  const byInning = new Map<number, { startIndex: number; endIndex: number; top: number[]; bottom: number[]; hits: { away: unknown[]; home: unknown[] } }>();
+  const scoringPlays = view.plays
+    .filter((p, i) => (i < view.plays.length - 1 || view.lastComplete) && p.runners.some((m) => m.end === 4))
+    .map((p) => p.ab);
+  const byInning = new Map<
+    number,
+    {
+      startIndex: number;
+      endIndex: number;
+      top: number[];
+      bottom: number[];
+      hits: { away: unknown[]; home: unknown[] };
+    }
+  >();
   const away = league.teamById.get(view.g.awayId)!;
   const home = league.teamById.get(view.g.homeId)!;
   view.plays.forEach((p, i) => {

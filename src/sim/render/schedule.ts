@@ -38,7 +38,13 @@ export interface ScheduleDeps {
   nowMs: number;
   recordOf(g: SchedGame, teamId: number): WinLoss;
   /** Score, linescore and decisions of a started game at now. */
-  liveState(g: SchedGame): { away: number; home: number; linescore?: unknown; decisions?: Record<string, unknown>; noHitter?: boolean };
+  liveState(g: SchedGame): {
+    away: number;
+    home: number;
+    linescore?: unknown;
+    decisions?: Record<string, unknown>;
+    noHitter?: boolean;
+  };
   probable(g: SchedGame): { away: number; home: number };
 }
 
@@ -54,7 +60,8 @@ export function listingsOf(model: SeasonModel, g: SchedGame, nowMs: number): Lis
   const out: Listing[] = [{ g, kind: 'main', date: g.officialDate }];
   if (g.suspended && g.startMs <= nowMs) {
     const o = model.outcome(g.gamePk);
-    if (o.suspendedAtMs !== undefined && o.suspendedAtMs <= nowMs) out.push({ g, kind: 'resumed', date: g.suspended.resumeDate });
+    if (o.suspendedAtMs !== undefined && o.suspendedAtMs <= nowMs)
+      out.push({ g, kind: 'resumed', date: g.suspended.resumeDate });
   }
   return out;
 }
@@ -74,15 +81,25 @@ export function renderScheduleGame(deps: ScheduleDeps, l: Listing, hyd: Hydratio
     link: `/api/v1.1/game/${g.gamePk}/feed/live`,
     gameType: g.gameType,
     season: String(g.season),
-    gameDate: isoSeconds(l.kind === 'ppd-original' || prePostponement ? g.originalStartMs : l.kind === 'resumed' ? g.suspended!.resumeStartMs : g.startMs),
+    gameDate: isoSeconds(
+      l.kind === 'ppd-original' || prePostponement
+        ? g.originalStartMs
+        : l.kind === 'resumed'
+          ? g.suspended!.resumeStartMs
+          : g.startMs,
+    ),
     officialDate: prePostponement ? g.originalDate : g.officialDate,
   };
-  if (l.kind === 'ppd-original') Object.assign(out, { rescheduleDate: isoSeconds(g.startMs), rescheduleGameDate: g.officialDate });
-  if (l.kind === 'main' && g.postponed && !prePostponement) Object.assign(out, { rescheduledFrom: isoSeconds(g.originalStartMs), rescheduledFromDate: g.originalDate });
-  if (l.kind === 'main' && g.suspended && listingsOf(model, g, nowMs).length > 1) Object.assign(out, { resumeDate: isoSeconds(g.suspended.resumeStartMs), resumeGameDate: g.suspended.resumeDate });
+  if (l.kind === 'ppd-original')
+    Object.assign(out, { rescheduleDate: isoSeconds(g.startMs), rescheduleGameDate: g.officialDate });
+  if (l.kind === 'main' && g.postponed && !prePostponement)
+    Object.assign(out, { rescheduledFrom: isoSeconds(g.originalStartMs), rescheduledFromDate: g.originalDate });
+  if (l.kind === 'main' && g.suspended && listingsOf(model, g, nowMs).length > 1)
+    Object.assign(out, { resumeDate: isoSeconds(g.suspended.resumeStartMs), resumeGameDate: g.suspended.resumeDate });
   if (l.kind === 'resumed') Object.assign(out, { resumedFrom: isoSeconds(g.startMs), resumedFromDate: g.originalDate });
   out.status = shownStatus;
-  const started = l.kind !== 'ppd-original' && phase !== 'cancelled' && (phase !== 'preview' || status.codedGameState === 'P');
+  const started =
+    l.kind !== 'ppd-original' && phase !== 'cancelled' && (phase !== 'preview' || status.codedGameState === 'P');
   const final = l.kind !== 'ppd-original' && (phase === 'over' || phase === 'final');
   const live = started ? deps.liveState(g) : undefined;
   const prob = deps.probable(g);
@@ -143,16 +160,36 @@ export function renderScheduleGame(deps: ScheduleDeps, l: Listing, hyd: Hydratio
 }
 
 /** Groups rendered games by date into the schedule body. */
-export function scheduleBody(groups: Array<{ date: string; games: Array<Record<string, unknown>> }>, totalItems?: number) {
+export function scheduleBody(
+  groups: Array<{ date: string; games: Array<Record<string, unknown>> }>,
+  totalItems?: number,
+) {
   let items = 0;
   let inProgress = 0;
   const dates = groups
     .filter((d) => d.games.length > 0)
     .map((d) => {
-      const live = d.games.filter((x) => (x.status as { abstractGameState: string }).abstractGameState === 'Live').length;
+      const live = d.games.filter(
+        (x) => (x.status as { abstractGameState: string }).abstractGameState === 'Live',
+      ).length;
       items += d.games.length;
       inProgress += live;
-      return { date: d.date, totalItems: d.games.length, totalEvents: 0, totalGames: d.games.length, totalGamesInProgress: live, games: d.games, events: [] };
+      return {
+        date: d.date,
+        totalItems: d.games.length,
+        totalEvents: 0,
+        totalGames: d.games.length,
+        totalGamesInProgress: live,
+        games: d.games,
+        events: [],
+      };
     });
-  return { copyright: COPYRIGHT, totalItems: totalItems ?? items, totalEvents: 0, totalGames: totalItems ?? items, totalGamesInProgress: inProgress, dates };
+  return {
+    copyright: COPYRIGHT,
+    totalItems: totalItems ?? items,
+    totalEvents: 0,
+    totalGames: totalItems ?? items,
+    totalGamesInProgress: inProgress,
+    dates,
+  };
 }

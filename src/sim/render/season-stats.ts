@@ -27,12 +27,29 @@ function priorBatting(p: Person, games: number, seed: number): Line {
   const so = Math.round(ab * (0.3 - p.contact * 0.15));
   const outsInPlay = Math.max(0, ab - h - so);
   Object.assign(l, {
-    gamesPlayed: gp, plateAppearances: pa, baseOnBalls: bb, hitByPitch: hbp, sacFlies: sf, atBats: ab, hits: h,
-    homeRuns: hr, doubles: d2, triples: d3, strikeOuts: so, totalBases: h + d2 + 2 * d3 + 3 * hr,
-    groundOuts: Math.round(outsInPlay * 0.45), flyOuts: Math.round(outsInPlay * 0.3), lineOuts: Math.round(outsInPlay * 0.13),
-    popOuts: Math.round(outsInPlay * 0.12), runs: Math.round(h * 0.45 + bb * 0.3), rbi: Math.round(h * 0.42 + hr * 0.6),
-    stolenBases: Math.round(gp * p.speed * 0.15), caughtStealing: Math.round(gp * p.speed * 0.04),
-    intentionalWalks: Math.round(bb * 0.05), groundIntoDoublePlay: Math.round(gp * 0.08), leftOnBase: Math.round(pa * 0.37),
+    gamesPlayed: gp,
+    plateAppearances: pa,
+    baseOnBalls: bb,
+    hitByPitch: hbp,
+    sacFlies: sf,
+    atBats: ab,
+    hits: h,
+    homeRuns: hr,
+    doubles: d2,
+    triples: d3,
+    strikeOuts: so,
+    totalBases: h + d2 + 2 * d3 + 3 * hr,
+    groundOuts: Math.round(outsInPlay * 0.45),
+    flyOuts: Math.round(outsInPlay * 0.3),
+    lineOuts: Math.round(outsInPlay * 0.13),
+    popOuts: Math.round(outsInPlay * 0.12),
+    runs: Math.round(h * 0.45 + bb * 0.3),
+    rbi: Math.round(h * 0.42 + hr * 0.6),
+    stolenBases: Math.round(gp * p.speed * 0.15),
+    caughtStealing: Math.round(gp * p.speed * 0.04),
+    intentionalWalks: Math.round(bb * 0.05),
+    groundIntoDoublePlay: Math.round(gp * 0.08),
+    leftOnBase: Math.round(pa * 0.37),
   });
   l.airOuts = l.flyOuts + l.lineOuts + l.popOuts;
   return l;
@@ -56,14 +73,34 @@ function priorPitching(p: Person, games: number, seed: number, isCloser: boolean
   const losses = starter ? Math.round(gp * rng.range(0.2, 0.4)) : Math.round(gp * 0.05);
   const saves = isCloser ? Math.round(gp * 0.5) : 0;
   Object.assign(l, {
-    gamesPlayed: gp, gamesPitched: gp, gamesStarted: starter ? gp : 0, outs, battersFaced: bf, baseOnBalls: bb,
-    hits: h, homeRuns: hr, strikeOuts: so, earnedRuns: er, runs: Math.round(er * 1.08), numberOfPitches: pitches,
-    strikes: Math.round(pitches * 0.64), wins, losses, saves, saveOpportunities: saves + (isCloser ? Math.round(gp * 0.08) : 0),
-    blownSaves: isCloser ? Math.round(gp * 0.08) : 0, holds: !starter && !isCloser ? Math.round(gp * 0.15) : 0,
+    gamesPlayed: gp,
+    gamesPitched: gp,
+    gamesStarted: starter ? gp : 0,
+    outs,
+    battersFaced: bf,
+    baseOnBalls: bb,
+    hits: h,
+    homeRuns: hr,
+    strikeOuts: so,
+    earnedRuns: er,
+    runs: Math.round(er * 1.08),
+    numberOfPitches: pitches,
+    strikes: Math.round(pitches * 0.64),
+    wins,
+    losses,
+    saves,
+    saveOpportunities: saves + (isCloser ? Math.round(gp * 0.08) : 0),
+    blownSaves: isCloser ? Math.round(gp * 0.08) : 0,
+    holds: !starter && !isCloser ? Math.round(gp * 0.15) : 0,
     gamesFinished: isCloser ? Math.round(gp * 0.8) : starter ? 0 : Math.round(gp * 0.15),
-    atBats: Math.max(0, bf - bb - Math.round(bf * 0.01)), hitByPitch: Math.round(bf * 0.01),
-    doubles: Math.round(h * 0.2), triples: Math.round(h * 0.02), groundOuts: Math.round(outs * 0.35),
-    flyOuts: Math.round(outs * 0.2), lineOuts: Math.round(outs * 0.08), popOuts: Math.round(outs * 0.07),
+    atBats: Math.max(0, bf - bb - Math.round(bf * 0.01)),
+    hitByPitch: Math.round(bf * 0.01),
+    doubles: Math.round(h * 0.2),
+    triples: Math.round(h * 0.02),
+    groundOuts: Math.round(outs * 0.35),
+    flyOuts: Math.round(outs * 0.2),
+    lineOuts: Math.round(outs * 0.08),
+    popOuts: Math.round(outs * 0.07),
   });
   l.balls = l.numberOfPitches - l.strikes;
   l.hitBatsmen = l.hitByPitch;
@@ -89,7 +126,9 @@ export function seasonLines(
   const pitching = priorPitching(p, priorTeamGames, seed, isCloser);
   const fieldingLine = emptyLine(FIELD_FIELDS);
   const played = Math.max(batting.gamesPlayed, pitching.gamesPlayed);
-  fieldingLine.putOuts = Math.round(played * (p.position === '2' ? 7 : p.position === '3' ? 8 : p.role === 'POS' ? 1.8 : 0.2));
+  fieldingLine.putOuts = Math.round(
+    played * (p.position === '2' ? 7 : p.position === '3' ? 8 : p.role === 'POS' ? 1.8 : 0.2),
+  );
   fieldingLine.assists = Math.round(played * (['4', '5', '6'].includes(p.position) ? 2.5 : 0.3));
   fieldingLine.errors = Math.round(played * (1 - p.glove) * 0.06);
   fieldingLine.gamesStarted = Math.round(played * 0.9);

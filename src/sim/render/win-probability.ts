@@ -35,7 +35,9 @@ interface State {
 function phi(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * z);
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
@@ -67,7 +69,13 @@ const pct = (p: number) => Math.round(p * 1000) / 10;
 /** The state before and after a play. */
 function states(p: Play): { before: State; after: State } {
   const before = { inning: p.inning, top: p.top, outs: p.outsBefore, bases: basesOf(p.basesBefore), lead: 0 };
-  const after = { inning: p.inning, top: p.top, outs: p.outs, bases: basesOf(p.basesAfter), lead: p.homeScore - p.awayScore };
+  const after = {
+    inning: p.inning,
+    top: p.top,
+    outs: p.outs,
+    bases: basesOf(p.basesAfter),
+    lead: p.homeScore - p.awayScore,
+  };
   return { before, after };
 }
 
@@ -88,7 +96,9 @@ export function renderWinProbability(league: League, seed: number, view: GameVie
     const added = Math.round((home - previous) * 10) / 10;
     previous = home;
     // Leverage: how much one run would move the probability here, against an average swing.
-    const swing = Math.abs(homeWinProbability({ ...before, lead: before.lead + 1 }, scheduled) - homeWinProbability(before, scheduled));
+    const swing = Math.abs(
+      homeWinProbability({ ...before, lead: before.lead + 1 }, scheduled) - homeWinProbability(before, scheduled),
+    );
     const out: Record<string, unknown> = {
       ...allPlays[i],
       credits: [

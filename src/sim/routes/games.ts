@@ -33,7 +33,12 @@ export function renderGameBody(core: Core, kind: GameBodyKind, view: GameView): 
     case 'feed':
       return renderFeed(feedDeps(core), view);
     case 'boxscore':
-      return { copyright: COPYRIGHT, ...renderBoxscore(core.league, core.seed, view, { teamJson: (teamId) => teamWithRecord(feedDeps(core), view.g, teamId) }) };
+      return {
+        copyright: COPYRIGHT,
+        ...renderBoxscore(core.league, core.seed, view, {
+          teamJson: (teamId) => teamWithRecord(feedDeps(core), view.g, teamId),
+        }),
+      };
     case 'playByPlay':
       return { copyright: COPYRIGHT, ...renderPlays(core.league, core.seed, view) };
     case 'linescore':

@@ -21,7 +21,10 @@ export function personJson(core: Core, p: Person): Record<string, unknown> {
 export function peopleRoute(core: Core, params: URLSearchParams): RouteResult {
   const ids = list(params, 'personIds', 'personId');
   if (!ids || ids.length === 0) return badRequest('Missing required parameter personIds', core.state.nowMs);
-  const people = ids.map((id) => core.league.personById.get(Number(id))).filter((p): p is Person => !!p).map((p) => personJson(core, p));
+  const people = ids
+    .map((id) => core.league.personById.get(Number(id)))
+    .filter((p): p is Person => !!p)
+    .map((p) => personJson(core, p));
   return { status: 200, body: { copyright: COPYRIGHT, people } };
 }
 
@@ -43,11 +46,17 @@ function updateTimes(core: Core, p: Person): number[] {
 /** GET /api/v1/people/changes?updatedSince=… */
 export function peopleChangesRoute(core: Core, params: URLSearchParams): RouteResult {
   const since = params.get('updatedSince');
-  const sinceMs = since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
+  const sinceMs =
+    since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
   if (Number.isNaN(sinceMs)) return badRequest('updatedSince is required (YYYY-MM-DDTHH:MM:SSZ)', core.state.nowMs);
-  const changed = core.league.people.filter((p) => updateTimes(core, p).some((t) => t >= sinceMs)).sort((a, b) => a.id - b.id);
+  const changed = core.league.people
+    .filter((p) => updateTimes(core, p).some((t) => t >= sinceMs))
+    .sort((a, b) => a.id - b.id);
   const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
   const limitParam = params.get('limit');
   const limit = limitParam ? Math.max(0, Number(limitParam) || 0) : changed.length;
-  return { status: 200, body: { copyright: COPYRIGHT, people: changed.slice(offset, offset + limit).map((p) => personJson(core, p)) } };
+  return {
+    status: 200,
+    body: { copyright: COPYRIGHT, people: changed.slice(offset, offset + limit).map((p) => personJson(core, p)) },
+  };
 }

@@ -20,7 +20,9 @@ const STATUS: Record<string, string> = {
 
 function teamsBody(core: Core, ids?: number[]) {
   const season = core.model.season;
-  const teams = core.league.teams.filter((t) => !ids || ids.includes(t.id)).map((t) => renderTeam(t, season, core.model.venue(t.venueId)?.name ?? ''));
+  const teams = core.league.teams
+    .filter((t) => !ids || ids.includes(t.id))
+    .map((t) => renderTeam(t, season, core.model.venue(t.venueId)?.name ?? ''));
   return { copyright: COPYRIGHT, teams };
 }
 
@@ -28,7 +30,8 @@ function teamsBody(core: Core, ids?: number[]) {
 export function teamsRoute(core: Core, params: URLSearchParams): RouteResult {
   const sports = list(params, 'sportId', 'sportIds');
   const season = params.get('season');
-  if ((sports && !sports.includes('1')) || (season && Number(season) !== core.model.season)) return { status: 200, body: { copyright: COPYRIGHT, teams: [] } };
+  if ((sports && !sports.includes('1')) || (season && Number(season) !== core.model.season))
+    return { status: 200, body: { copyright: COPYRIGHT, teams: [] } };
   const ids = list(params, 'teamId', 'teamIds')?.map(Number);
   return { status: 200, body: teamsBody(core, ids) };
 }
@@ -70,7 +73,10 @@ export function rosterRoute(core: Core, teamId: number, rosterType: string, para
       parentTeamId: teamId,
     };
   });
-  return { status: 200, body: { copyright: COPYRIGHT, roster, link: `/api/v1/teams/${teamId}/roster`, teamId, rosterType } };
+  return {
+    status: 200,
+    body: { copyright: COPYRIGHT, roster, link: `/api/v1/teams/${teamId}/roster`, teamId, rosterType },
+  };
 }
 
 /** GET /api/v1/venues and /api/v1/venues/{id} */
@@ -119,7 +125,8 @@ function seasonJson(core: Core, season: number) {
 
 /** GET /api/v1/seasons, /seasons/{id}, /seasons/all */
 export function seasonsRoute(core: Core, which: string | undefined): RouteResult {
-  if (which === undefined || which === 'all') return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, core.model.season)] } };
+  if (which === undefined || which === 'all')
+    return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, core.model.season)] } };
   const year = Number(which);
   if (!Number.isInteger(year) || year < 1876 || year > 2100) return notFound(core.state.nowMs);
   return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, year)] } };

@@ -15,9 +15,15 @@ export function errorBody(messageNumber: number, message: string, nowMs: number)
   return { messageNumber, message, timestamp: isoMillis(nowMs).replace('Z', '000Z'), traceId: null };
 }
 
-export const notFound = (nowMs: number): RouteResult => ({ status: 404, body: errorBody(10, 'Object not found', nowMs) });
+export const notFound = (nowMs: number): RouteResult => ({
+  status: 404,
+  body: errorBody(10, 'Object not found', nowMs),
+});
 
-export const badRequest = (message: string, nowMs: number): RouteResult => ({ status: 400, body: errorBody(11, message, nowMs) });
+export const badRequest = (message: string, nowMs: number): RouteResult => ({
+  status: 400,
+  body: errorBody(11, message, nowMs),
+});
 
 /** Splits a comma list parameter ("1,11,12") into trimmed non-empty parts. */
 export function list(params: URLSearchParams, ...names: string[]): string[] | undefined {
@@ -26,7 +32,12 @@ export function list(params: URLSearchParams, ...names: string[]): string[] | un
   for (const n of names) {
     for (const v of params.getAll(n)) {
       seen = true;
-      values.push(...v.split(',').map((s) => s.trim()).filter(Boolean));
+      values.push(
+        ...v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
     }
   }
   return seen ? values : undefined;

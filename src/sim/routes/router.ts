@@ -25,7 +25,8 @@ export function routeApi(core: Core, pathname: string, params: URLSearchParams):
     if (!Number.isInteger(pk)) return notFound(now);
     if (c === 'feed' && d === 'live' && !e) return gameBody(core, 'feed', pk, asOfFromParams(core, params));
     if (c === 'feed' && d === 'live' && e === 'timestamps') return gameTimestamps(core, pk);
-    if ((c === 'boxscore' || c === 'playByPlay' || c === 'linescore' || c === 'winProbability') && !d) return gameBody(core, c, pk, asOfFromParams(core, params));
+    if ((c === 'boxscore' || c === 'playByPlay' || c === 'linescore' || c === 'winProbability') && !d)
+      return gameBody(core, c, pk, asOfFromParams(core, params));
     return notFound(now);
   }
   if (a === 'people') {

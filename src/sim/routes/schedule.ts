@@ -4,7 +4,14 @@ import { GAME_OVER_MINUTES, statusAt, transitions } from '../clock/status.js';
 import type { Core } from '../core.js';
 import { personRef } from '../render/common.js';
 import { renderLinescore } from '../render/linescore.js';
-import { type Hydrations, type Listing, listingsOf, renderScheduleGame, type ScheduleDeps, scheduleBody } from '../render/schedule.js';
+import {
+  type Hydrations,
+  type Listing,
+  listingsOf,
+  renderScheduleGame,
+  type ScheduleDeps,
+  scheduleBody,
+} from '../render/schedule.js';
 import { toDate } from '../time.js';
 import type { SchedGame } from '../types.js';
 import { badRequest, list, parseDate, type RouteResult } from './result.js';
@@ -41,7 +48,13 @@ function scheduleDeps(core: Core, hyd: Hydrations): ScheduleDeps {
 
 function hydrations(params: URLSearchParams): Hydrations {
   const h = (params.get('hydrate') ?? '').toLowerCase();
-  return { team: /\bteam\b/.test(h), linescore: h.includes('linescore'), decisions: h.includes('decisions'), probablePitcher: h.includes('probablepitcher'), flags: h.includes('flags') };
+  return {
+    team: /\bteam\b/.test(h),
+    linescore: h.includes('linescore'),
+    decisions: h.includes('decisions'),
+    probablePitcher: h.includes('probablepitcher'),
+    flags: h.includes('flags'),
+  };
 }
 
 interface Filter {
@@ -65,7 +78,9 @@ function filterOf(params: URLSearchParams): Filter {
 }
 
 const matches = (f: Filter, g: SchedGame) =>
-  (!f.types || f.types.has(g.gameType)) && (!f.teams || f.teams.has(g.awayId) || f.teams.has(g.homeId)) && (!f.pks || f.pks.has(g.gamePk));
+  (!f.types || f.types.has(g.gameType)) &&
+  (!f.teams || f.teams.has(g.awayId) || f.teams.has(g.homeId)) &&
+  (!f.pks || f.pks.has(g.gamePk));
 
 /** "Today" by the sim clock, in US Eastern time (the calendar baseball uses). */
 export function todayOf(nowMs: number): string {
@@ -92,7 +107,9 @@ export function scheduleRoute(core: Core, params: URLSearchParams): RouteResult 
     if (!matches(f, g)) continue;
     for (const l of listingsOf(core.model, g, now)) if (!start || (l.date >= start && l.date <= end!)) listings.push(l);
   }
-  listings.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : sortTime(a) - sortTime(b) || a.g.gamePk - b.g.gamePk));
+  listings.sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : sortTime(a) - sortTime(b) || a.g.gamePk - b.g.gamePk,
+  );
   const deps = scheduleDeps(core, hyd);
   const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
   for (const l of listings) {
@@ -102,7 +119,8 @@ export function scheduleRoute(core: Core, params: URLSearchParams): RouteResult 
   return { status: 200, body: scheduleBody(groups) };
 }
 
-const sortTime = (l: Listing) => (l.kind === 'resumed' ? l.g.suspended!.resumeStartMs : l.kind === 'ppd-original' ? l.g.originalStartMs : l.g.startMs);
+const sortTime = (l: Listing) =>
+  l.kind === 'resumed' ? l.g.suspended!.resumeStartMs : l.kind === 'ppd-original' ? l.g.originalStartMs : l.g.startMs;
 
 /** Whether a game changed between `sinceMs` and now (state change, live updates, correction). */
 function changedSince(core: Core, g: SchedGame, sinceMs: number): boolean {
@@ -119,24 +137,40 @@ function changedSince(core: Core, g: SchedGame, sinceMs: number): boolean {
 /** GET /api/v1/game/changes */
 export function gameChangesRoute(core: Core, params: URLSearchParams): RouteResult {
   const since = params.get('updatedSince');
-  const sinceMs = since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
+  const sinceMs =
+    since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
   if (Number.isNaN(sinceMs)) return badRequest('updatedSince is required (YYYY-MM-DDTHH:MM:SSZ)', core.state.nowMs);
   const f = filterOf(params);
   const season = params.get('season');
   if (!f.mlb || (season && Number(season) !== core.model.season)) return { status: 200, body: scheduleBody([], 0) };
-  const changed = core.visibleGames().filter((g) => matches(f, g) && g.startMs - 3 * 86_400_000 <= core.state.nowMs && changedSince(core, g, sinceMs));
-  const dateOf = (g: SchedGame) => (g.postponed && core.state.nowMs < g.postponed.announcedMs ? g.originalDate : g.officialDate);
+  const changed = core
+    .visibleGames()
+    .filter((g) => matches(f, g) && g.startMs - 3 * 86_400_000 <= core.state.nowMs && changedSince(core, g, sinceMs));
+  const dateOf = (g: SchedGame) =>
+    g.postponed && core.state.nowMs < g.postponed.announcedMs ? g.originalDate : g.officialDate;
   changed.sort((a, b) => (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : a.gamePk - b.gamePk));
   const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
   const limitParam = params.get('limit');
   const limit = limitParam ? Math.max(0, Number(limitParam) || 0) : changed.length;
   const page = changed.slice(offset, offset + limit);
-  const deps = scheduleDeps(core, { team: false, linescore: false, decisions: false, probablePitcher: false, flags: false });
+  const deps = scheduleDeps(core, {
+    team: false,
+    linescore: false,
+    decisions: false,
+    probablePitcher: false,
+    flags: false,
+  });
   const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
   for (const g of page) {
     const date = dateOf(g);
     if (groups[groups.length - 1]?.date !== date) groups.push({ date, games: [] });
-    groups[groups.length - 1].games.push(renderScheduleGame(deps, { g, kind: 'main', date }, { team: false, linescore: false, decisions: false, probablePitcher: false, flags: false }));
+    groups[groups.length - 1].games.push(
+      renderScheduleGame(
+        deps,
+        { g, kind: 'main', date },
+        { team: false, linescore: false, decisions: false, probablePitcher: false, flags: false },
+      ),
+    );
   }
   return { status: 200, body: scheduleBody(groups, changed.length) };
 }

@@ -35,15 +35,36 @@ function hittingStat(l: Line): Record<string, unknown> {
   const obp = obpDen > 0 ? (l.hits + l.baseOnBalls + l.hitByPitch) / obpDen : 0;
   const slg = l.atBats > 0 ? l.totalBases / l.atBats : 0;
   return {
-    gamesPlayed: l.gamesPlayed, groundOuts: l.groundOuts, airOuts: l.airOuts, runs: l.runs, doubles: l.doubles,
-    triples: l.triples, homeRuns: l.homeRuns, strikeOuts: l.strikeOuts, baseOnBalls: l.baseOnBalls,
-    intentionalWalks: l.intentionalWalks, hits: l.hits, hitByPitch: l.hitByPitch, avg: ratio(l.hits, l.atBats),
-    atBats: l.atBats, obp: ratio(obp, obpDen > 0 ? 1 : 0), slg: ratio(slg, l.atBats > 0 ? 1 : 0),
-    ops: ratio(obp + slg, obpDen > 0 || l.atBats > 0 ? 1 : 0), caughtStealing: l.caughtStealing,
-    stolenBases: l.stolenBases, groundIntoDoublePlay: l.groundIntoDoublePlay, plateAppearances: l.plateAppearances,
-    totalBases: l.totalBases, rbi: l.rbi, leftOnBase: l.leftOnBase, sacBunts: l.sacBunts, sacFlies: l.sacFlies,
-    catchersInterference: l.catchersInterference, babip: ratio(l.hits - l.homeRuns, l.atBats - l.strikeOuts - l.homeRuns + l.sacFlies),
-    groundOutsToAirouts: ratio(l.groundOuts, l.airOuts, 2), atBatsPerHomeRun: l.homeRuns > 0 ? (l.atBats / l.homeRuns).toFixed(2) : '-.--',
+    gamesPlayed: l.gamesPlayed,
+    groundOuts: l.groundOuts,
+    airOuts: l.airOuts,
+    runs: l.runs,
+    doubles: l.doubles,
+    triples: l.triples,
+    homeRuns: l.homeRuns,
+    strikeOuts: l.strikeOuts,
+    baseOnBalls: l.baseOnBalls,
+    intentionalWalks: l.intentionalWalks,
+    hits: l.hits,
+    hitByPitch: l.hitByPitch,
+    avg: ratio(l.hits, l.atBats),
+    atBats: l.atBats,
+    obp: ratio(obp, obpDen > 0 ? 1 : 0),
+    slg: ratio(slg, l.atBats > 0 ? 1 : 0),
+    ops: ratio(obp + slg, obpDen > 0 || l.atBats > 0 ? 1 : 0),
+    caughtStealing: l.caughtStealing,
+    stolenBases: l.stolenBases,
+    groundIntoDoublePlay: l.groundIntoDoublePlay,
+    plateAppearances: l.plateAppearances,
+    totalBases: l.totalBases,
+    rbi: l.rbi,
+    leftOnBase: l.leftOnBase,
+    sacBunts: l.sacBunts,
+    sacFlies: l.sacFlies,
+    catchersInterference: l.catchersInterference,
+    babip: ratio(l.hits - l.homeRuns, l.atBats - l.strikeOuts - l.homeRuns + l.sacFlies),
+    groundOutsToAirouts: ratio(l.groundOuts, l.airOuts, 2),
+    atBatsPerHomeRun: l.homeRuns > 0 ? (l.atBats / l.homeRuns).toFixed(2) : '-.--',
     stolenBasePercentage: ratio(l.stolenBases, l.stolenBases + l.caughtStealing),
   };
 }
@@ -53,33 +74,74 @@ const per9 = (n: number, outs: number) => (outs > 0 ? ((27 * n) / outs).toFixed(
 function pitchingStat(l: Line): Record<string, unknown> {
   const ip = `${Math.floor(l.outs / 3)}.${l.outs % 3}`;
   return {
-    gamesPlayed: l.gamesPlayed, gamesStarted: l.gamesStarted, groundOuts: l.groundOuts, airOuts: l.airOuts, runs: l.runs,
-    doubles: l.doubles, triples: l.triples, homeRuns: l.homeRuns, strikeOuts: l.strikeOuts, baseOnBalls: l.baseOnBalls,
-    intentionalWalks: l.intentionalWalks, hits: l.hits, hitByPitch: l.hitByPitch, atBats: l.atBats,
-    numberOfPitches: l.numberOfPitches, era: l.outs > 0 ? ((27 * l.earnedRuns) / l.outs).toFixed(2) : '-.--',
-    inningsPitched: ip, wins: l.wins, losses: l.losses, saves: l.saves, saveOpportunities: l.saveOpportunities,
-    holds: l.holds, blownSaves: l.blownSaves, earnedRuns: l.earnedRuns, battersFaced: l.battersFaced, outs: l.outs,
-    gamesPitched: l.gamesPitched, strikes: l.strikes, hitBatsmen: l.hitBatsmen, balks: l.balks,
-    wildPitches: l.wildPitches, pickoffs: l.pickoffs, gamesFinished: l.gamesFinished, completeGames: l.completeGames,
-    shutouts: l.shutouts, inheritedRunners: l.inheritedRunners, inheritedRunnersScored: l.inheritedRunnersScored,
+    gamesPlayed: l.gamesPlayed,
+    gamesStarted: l.gamesStarted,
+    groundOuts: l.groundOuts,
+    airOuts: l.airOuts,
+    runs: l.runs,
+    doubles: l.doubles,
+    triples: l.triples,
+    homeRuns: l.homeRuns,
+    strikeOuts: l.strikeOuts,
+    baseOnBalls: l.baseOnBalls,
+    intentionalWalks: l.intentionalWalks,
+    hits: l.hits,
+    hitByPitch: l.hitByPitch,
+    atBats: l.atBats,
+    numberOfPitches: l.numberOfPitches,
+    era: l.outs > 0 ? ((27 * l.earnedRuns) / l.outs).toFixed(2) : '-.--',
+    inningsPitched: ip,
+    wins: l.wins,
+    losses: l.losses,
+    saves: l.saves,
+    saveOpportunities: l.saveOpportunities,
+    holds: l.holds,
+    blownSaves: l.blownSaves,
+    earnedRuns: l.earnedRuns,
+    battersFaced: l.battersFaced,
+    outs: l.outs,
+    gamesPitched: l.gamesPitched,
+    strikes: l.strikes,
+    hitBatsmen: l.hitBatsmen,
+    balks: l.balks,
+    wildPitches: l.wildPitches,
+    pickoffs: l.pickoffs,
+    gamesFinished: l.gamesFinished,
+    completeGames: l.completeGames,
+    shutouts: l.shutouts,
+    inheritedRunners: l.inheritedRunners,
+    inheritedRunnersScored: l.inheritedRunnersScored,
     whip: l.outs > 0 ? ((3 * (l.baseOnBalls + l.hits)) / l.outs).toFixed(2) : '-.--',
-    winPercentage: ratio(l.wins, l.wins + l.losses), pitchesPerInning: l.outs > 0 ? ((3 * l.numberOfPitches) / l.outs).toFixed(2) : '-.--',
-    strikePercentage: ratio(l.strikes, l.numberOfPitches, 2), strikeoutWalkRatio: l.baseOnBalls > 0 ? (l.strikeOuts / l.baseOnBalls).toFixed(2) : '-.--',
-    strikeoutsPer9Inn: per9(l.strikeOuts, l.outs), walksPer9Inn: per9(l.baseOnBalls, l.outs), hitsPer9Inn: per9(l.hits, l.outs),
-    runsScoredPer9: per9(l.runs, l.outs), homeRunsPer9: per9(l.homeRuns, l.outs),
+    winPercentage: ratio(l.wins, l.wins + l.losses),
+    pitchesPerInning: l.outs > 0 ? ((3 * l.numberOfPitches) / l.outs).toFixed(2) : '-.--',
+    strikePercentage: ratio(l.strikes, l.numberOfPitches, 2),
+    strikeoutWalkRatio: l.baseOnBalls > 0 ? (l.strikeOuts / l.baseOnBalls).toFixed(2) : '-.--',
+    strikeoutsPer9Inn: per9(l.strikeOuts, l.outs),
+    walksPer9Inn: per9(l.baseOnBalls, l.outs),
+    hitsPer9Inn: per9(l.hits, l.outs),
+    runsScoredPer9: per9(l.runs, l.outs),
+    homeRunsPer9: per9(l.homeRuns, l.outs),
   };
 }
 
 /** Sums the lines of every game of a type that is final at the clock (memoized per set of final games). */
 function seasonTotals(core: Core, gameType: string, memo: Map<string, SeasonTotals>): SeasonTotals {
-  const finals: SchedGame[] = core.visibleGames().filter((g) => g.gameType === gameType && statusAt(core.model, g, core.state.nowMs).phase === 'final');
+  const finals: SchedGame[] = core
+    .visibleGames()
+    .filter((g) => g.gameType === gameType && statusAt(core.model, g, core.state.nowMs).phase === 'final');
   const fixes = core.state.corrections.filter((c) => c.atMs <= core.state.nowMs).length;
   const key = `${gameType}:${finals.length}:${finals.at(-1)?.gamePk ?? 0}:${fixes}`;
   const hit = memo.get(key);
   if (hit) return hit;
   const batting = new Map<number, PlayerTotal>();
   const pitching = new Map<number, PlayerTotal>();
-  const add = (into: Map<number, PlayerTotal>, fields: readonly string[], personId: number, teamId: number, line: Line) => {
+  const add = (
+    into: Map<number, PlayerTotal>,
+    fields: readonly string[],
+    personId: number,
+    teamId: number,
+    line: Line,
+  ) => {
     let t = into.get(personId);
     if (!t) {
       t = { personId, teams: [], line: emptyLine(fields) };
@@ -95,7 +157,10 @@ function seasonTotals(core: Core, gameType: string, memo: Map<string, SeasonTota
     if (!view.boxes) continue;
     const d = view.decisions;
     for (const t of [g.awayId, g.homeId]) teamGames.set(t, (teamGames.get(t) ?? 0) + 1);
-    for (const [box, teamId] of [[view.boxes.away, g.awayId], [view.boxes.home, g.homeId]] as const) {
+    for (const [box, teamId] of [
+      [view.boxes.away, g.awayId],
+      [view.boxes.home, g.homeId],
+    ] as const) {
       for (const [id, line] of box.batting) add(batting, BAT_FIELDS, id, teamId, line);
       box.pitchers.forEach((id, i) => {
         const line = { ...box.pitching.get(id)! };
@@ -137,7 +202,13 @@ export function createStatsRoute() {
     for (const type of types) {
       for (const group of groups) {
         if (type !== 'season' || (group !== 'hitting' && group !== 'pitching')) {
-          stats.push({ type: { displayName: type }, group: { displayName: group }, totalSplits: 0, exemptions: [], splits: [] });
+          stats.push({
+            type: { displayName: type },
+            group: { displayName: group },
+            totalSplits: 0,
+            exemptions: [],
+            splits: [],
+          });
           continue;
         }
         const served = season === core.model.season && sports.includes('1');

@@ -20,7 +20,12 @@ function keyOf(a: number, b: number, date: string) {
 }
 
 /** Applies postponements and the suspended game to regular-season games (mutates them). */
-export function applyRegularDisruptions(rng: Rng, league: League, games: SchedGame[], dhChanges: Map<number, DoubleHeaderChange>): void {
+export function applyRegularDisruptions(
+  rng: Rng,
+  league: League,
+  games: SchedGame[],
+  dhChanges: Map<number, DoubleHeaderChange>,
+): void {
   const byPairDate = new Map<string, SchedGame>();
   const datesWithGames = new Set<string>();
   for (const g of games) {

@@ -26,9 +26,27 @@ function specs(lastRegular: string): SeriesSpec[] {
   const d = (n: number) => addDays(lastRegular, n);
   return [
     { type: 'F', bestOf: 3, description: 'Wild Card', dates: [d(2), d(3), d(4)], higherHosts: [1, 2, 3] },
-    { type: 'D', bestOf: 5, description: 'Division Series', dates: [d(6), d(7), d(9), d(10), d(12)], higherHosts: [1, 2, 5] },
-    { type: 'L', bestOf: 7, description: 'League Championship Series', dates: [d(14), d(15), d(17), d(18), d(19), d(21), d(22)], higherHosts: [1, 2, 6, 7] },
-    { type: 'W', bestOf: 7, description: 'World Series', dates: [d(26), d(27), d(29), d(30), d(31), d(33), d(34)], higherHosts: [1, 2, 6, 7] },
+    {
+      type: 'D',
+      bestOf: 5,
+      description: 'Division Series',
+      dates: [d(6), d(7), d(9), d(10), d(12)],
+      higherHosts: [1, 2, 5],
+    },
+    {
+      type: 'L',
+      bestOf: 7,
+      description: 'League Championship Series',
+      dates: [d(14), d(15), d(17), d(18), d(19), d(21), d(22)],
+      higherHosts: [1, 2, 6, 7],
+    },
+    {
+      type: 'W',
+      bestOf: 7,
+      description: 'World Series',
+      dates: [d(26), d(27), d(29), d(30), d(31), d(33), d(34)],
+      higherHosts: [1, 2, 6, 7],
+    },
   ];
 }
 
@@ -41,8 +59,19 @@ export function seedLeague(league: League, leagueId: number, records: Map<number
   const tiebreak = new Map(league.teams.map((t) => [t.id, rng.next()]));
   const better = (a: number, b: number) => pct(b) - pct(a) || tiebreak.get(a)! - tiebreak.get(b)!;
   const teams = league.teams.filter((t) => t.leagueId === leagueId);
-  const winners = [...new Set(teams.map((t) => t.divisionId))].map((div) => teams.filter((t) => t.divisionId === div).map((t) => t.id).sort(better)[0]).sort(better);
-  const others = teams.map((t) => t.id).filter((id) => !winners.includes(id)).sort(better);
+  const winners = [...new Set(teams.map((t) => t.divisionId))]
+    .map(
+      (div) =>
+        teams
+          .filter((t) => t.divisionId === div)
+          .map((t) => t.id)
+          .sort(better)[0],
+    )
+    .sort(better);
+  const others = teams
+    .map((t) => t.id)
+    .filter((id) => !winners.includes(id))
+    .sort(better);
   return [...winners, ...others.slice(0, 3)];
 }
 
@@ -64,7 +93,10 @@ export function buildPostseason(ctx: PostseasonContext): SchedGame[] {
   const [wc, ds, lcs, ws] = specs(ctx.lastRegular);
   const seriesCount = new Map<number, number>();
   const playSeries = (spec: SeriesSpec, high: number, low: number, leagueLabel: string): number => {
-    const wins = new Map([[high, 0], [low, 0]]);
+    const wins = new Map([
+      [high, 0],
+      [low, 0],
+    ]);
     const need = Math.ceil(spec.bestOf / 2);
     const sn = (id: number) => (seriesCount.get(id) ?? 0) + 1;
     const [snHigh, snLow] = [sn(high), sn(low)];

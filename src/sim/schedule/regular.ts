@@ -83,7 +83,10 @@ function placeRounds(rng: Rng, rounds: Round[], first: string, last: string): st
  * from `firstPk`.
  */
 export function buildRegularSeason(rng: Rng, league: League, firstPk: number): SchedGame[] {
-  const teamIds = shuffle(rng, league.teams.map((t) => t.id));
+  const teamIds = shuffle(
+    rng,
+    league.teams.map((t) => t.id),
+  );
   const matchings = shuffle(rng, roundRobin(teamIds)).slice(0, 27);
   const lengths = shuffle(rng, [...Array(21).fill(3), 4, 4, 4, 2, 2, 2]);
   const base: Round[] = matchings.map((pairs, i) => ({ pairs, length: lengths[i] }));
@@ -91,7 +94,8 @@ export function buildRegularSeason(rng: Rng, league: League, firstPk: number): S
     rng,
     base.map((r) => ({ pairs: r.pairs.map(([a, h]) => [h, a] as [number, number]), length: r.length })),
   );
-  if (returns[0].pairs[0][0] === base[26].pairs[0][1] && returns[0].pairs[0][1] === base[26].pairs[0][0]) returns.reverse();
+  if (returns[0].pairs[0][0] === base[26].pairs[0][1] && returns[0].pairs[0][1] === base[26].pairs[0][0])
+    returns.reverse();
   const rounds = [...base, ...returns];
   const { opening, last, asbStart, asbEnd } = seasonDates(league.season);
   // Split the rounds so the first half fits before the All-Star break with about ten off days.

@@ -63,7 +63,13 @@ export function springVenue(id: number, springLeagueId: number): VenueInfo {
 }
 
 /** Builds spring-training games from `firstDate` to the day before `lastDate`. */
-export function buildSpringTraining(rng: Rng, league: League, firstDate: string, endDate: string, firstPk: number): SchedGame[] {
+export function buildSpringTraining(
+  rng: Rng,
+  league: League,
+  firstDate: string,
+  endDate: string,
+  firstPk: number,
+): SchedGame[] {
   const games: Array<Omit<SchedGame, 'gamePk'>> = [];
   const days = (dateMs(endDate) - dateMs(firstDate)) / DAY_MS;
   const counts = new Map<number, number>();

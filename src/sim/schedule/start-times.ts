@@ -39,6 +39,14 @@ export function pickStartTime(
 }
 
 /** A start at a fixed local time. */
-export function fixedStart(date: string, venue: VenueInfo, hour: number, minute: number): { startMs: number; dayNight: 'day' | 'night' } {
-  return { startMs: localToUtcMs(date, hour, minute, venueOffset(venue, date)), dayNight: hour >= 17 ? 'night' : 'day' };
+export function fixedStart(
+  date: string,
+  venue: VenueInfo,
+  hour: number,
+  minute: number,
+): { startMs: number; dayNight: 'day' | 'night' } {
+  return {
+    startMs: localToUtcMs(date, hour, minute, venueOffset(venue, date)),
+    dayNight: hour >= 17 ? 'night' : 'day',
+  };
 }

@@ -11,7 +11,9 @@ interface Panel {
   targets?: Array<{ rawSql: string }>;
 }
 
-const dashboard = JSON.parse(readFileSync(path.join(REPO_ROOT, 'docker/grafana/provisioning/dashboards/dugout-overview.json'), 'utf8')) as { panels: Panel[] };
+const dashboard = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'docker/grafana/provisioning/dashboards/dugout-overview.json'), 'utf8'),
+) as { panels: Panel[] };
 const queries = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => [p.title, t.rawSql] as const));
 
 /** Grafana's macro, as it expands it for a time range. */
@@ -36,7 +38,10 @@ describe.runIf(testBackend() === 'postgres')('the provisioned Grafana dashboard'
     await admin?.unsafe(`drop owned by ${role}`).catch(() => {});
     await admin?.end();
     await t?.drop();
-    const a = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
+    const a = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', {
+      max: 1,
+      onnotice: () => {},
+    });
     await a.unsafe(`drop role if exists ${role}`).catch(() => {});
     await a.end();
   });

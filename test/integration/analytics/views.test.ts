@@ -13,7 +13,6 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 type Json = Record<string, any>;
 const FEEDS = ['745927_2024R_final_CLE-at-MIN.json', '744914_2024R_final_HOU-at-TOR.json'];
 
-
 /** Load a real feed/live as the pipeline would: the game row, both bodies' rows, its people. */
 async function loadFeed(t: TestDatabase, feed: Json): Promise<void> {
   const parts = splitFeedLive(feed);
@@ -52,7 +51,14 @@ describeRecorded('analytics views on real games', () => {
           sql`select pa, ab, h, hr, bb, so, avg::float, obp::float, slg::float, ops::float from analytics.season_batting
               where person_id = ${id} and team_id = ${home.team.id}`,
         );
-        expect(row, `person ${id}`).toMatchObject({ pa: b.plateAppearances, ab: b.atBats, h: b.hits, hr: b.homeRuns, bb: b.baseOnBalls, so: b.strikeOuts });
+        expect(row, `person ${id}`).toMatchObject({
+          pa: b.plateAppearances,
+          ab: b.atBats,
+          h: b.hits,
+          hr: b.homeRuns,
+          bb: b.baseOnBalls,
+          so: b.strikeOuts,
+        });
         expect(row!.avg).toBeCloseTo(avg, 3);
         expect(row!.obp).toBeCloseTo(obp, 3);
         expect(row!.slg).toBeCloseTo(slg, 3);
@@ -88,8 +94,22 @@ describeRecorded('analytics views on real games', () => {
       );
       const ls = feed.liveData.linescore.teams;
       expect(rows).toEqual([
-        { team_id: feed.gameData.teams.away.id, opponent_id: feed.gameData.teams.home.id, is_home: false, runs_for: ls.away.runs, runs_against: ls.home.runs, is_win: ls.away.runs > ls.home.runs },
-        { team_id: feed.gameData.teams.home.id, opponent_id: feed.gameData.teams.away.id, is_home: true, runs_for: ls.home.runs, runs_against: ls.away.runs, is_win: ls.home.runs > ls.away.runs },
+        {
+          team_id: feed.gameData.teams.away.id,
+          opponent_id: feed.gameData.teams.home.id,
+          is_home: false,
+          runs_for: ls.away.runs,
+          runs_against: ls.home.runs,
+          is_win: ls.away.runs > ls.home.runs,
+        },
+        {
+          team_id: feed.gameData.teams.home.id,
+          opponent_id: feed.gameData.teams.away.id,
+          is_home: true,
+          runs_for: ls.home.runs,
+          runs_against: ls.away.runs,
+          is_win: ls.home.runs > ls.away.runs,
+        },
       ]);
     }
   });
@@ -98,7 +118,10 @@ describeRecorded('analytics views on real games', () => {
     const feed = feeds[0]!;
     const pk = feed.gameData.game.pk;
     const pitches = feed.liveData.plays.allPlays.flatMap((p: Json) => p.playEvents.filter((e: Json) => e.isPitch));
-    const [row] = await queryRows<Json>(t.database.db, sql`select count(*)::int as n, count(pitcher_name)::int as named from analytics.pitch_events where game_pk = ${pk}`);
+    const [row] = await queryRows<Json>(
+      t.database.db,
+      sql`select count(*)::int as n, count(pitcher_name)::int as named from analytics.pitch_events where game_pk = ${pk}`,
+    );
     expect(row).toEqual({ n: pitches.length, named: pitches.length });
     const first = feed.liveData.plays.allPlays[0];
     const ev = first.playEvents.find((e: Json) => e.isPitch);
@@ -107,7 +130,12 @@ describeRecorded('analytics views on real games', () => {
       sql`select balls, strikes, start_speed::float as speed, batter_name from analytics.pitch_events
           where game_pk = ${pk} and at_bat_index = 0 and play_event_index = ${ev.index}`,
     );
-    expect(p).toMatchObject({ balls: ev.count.balls, strikes: ev.count.strikes, speed: ev.pitchData.startSpeed, batter_name: first.matchup.batter.fullName });
+    expect(p).toMatchObject({
+      balls: ev.count.balls,
+      strikes: ev.count.strikes,
+      speed: ev.pitchData.startSpeed,
+      batter_name: first.matchup.batter.fullName,
+    });
   });
 
   it('count stolen bases and caught stealing per runner as the feed lists them, and carry the base state into pitch_events', async () => {
@@ -144,7 +172,9 @@ describeRecorded('analytics views on real games', () => {
       sql`select season, outs_before as outs, base_state as bases, plays from analytics.run_expectancy order by 1, 2, 3`,
     );
     expect(rows.length).toBeGreaterThan(10);
-    expect(rows.every((r) => r.season === 2024 && r.outs >= 0 && r.outs <= 2 && /^[1_][2_][3_]$/.test(r.bases))).toBe(true);
+    expect(rows.every((r) => r.season === 2024 && r.outs >= 0 && r.outs <= 2 && /^[1_][2_][3_]$/.test(r.bases))).toBe(
+      true,
+    );
     expect(await refreshStaleSeasons(t.database.db)).toBe(0);
   });
 

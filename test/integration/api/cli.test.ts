@@ -50,8 +50,14 @@ describe('dugout api', () => {
   it.each([
     [['api', 'boxscore'], 'missing required parameter game_pk'],
     [['api', 'boxscore', '--game_pk', '1x'], 'game_pk must be an integer, got "1x"'],
-    [['api', 'game.currentGameStats', '--updatedSince', '2024-07-01'], 'updatedSince must be a UTC time YYYY-MM-DDTHH:MM:SSZ'],
-    [['api', 'boxscore', '--game_pk', '1', '--gamePk', '1'], 'unknown parameter gamePk (accepted: game_pk (required), timecode, fields)'],
+    [
+      ['api', 'game.currentGameStats', '--updatedSince', '2024-07-01'],
+      'updatedSince must be a UTC time YYYY-MM-DDTHH:MM:SSZ',
+    ],
+    [
+      ['api', 'boxscore', '--game_pk', '1', '--gamePk', '1'],
+      'unknown parameter gamePk (accepted: game_pk (required), timecode, fields)',
+    ],
     [['api', 'affiliates'], 'operation "affiliates" is not available in this interface'],
     [['api', 'stats', '--stats', 'season', '--group', 'hitting'], 'call it as team.stats or stats.stats'],
     [['api', 'boxscore', '--game_pk'], '--game_pk needs a value'],

@@ -9,7 +9,12 @@ import {
   RequestTimeoutError,
 } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
-import { type Clock, createRequestQueue, type RequestQueue, type RequestQueueOptions } from '../../../src/queue/index.js';
+import {
+  type Clock,
+  createRequestQueue,
+  type RequestQueue,
+  type RequestQueueOptions,
+} from '../../../src/queue/index.js';
 import { readVersion } from '../../../src/version.js';
 import { createJumpingClock } from '../../helpers/clocks.js';
 import { golden, type Reply, startTestServer, type TestServer } from '../../helpers/test-server.js';
@@ -30,7 +35,11 @@ function script(...replies: Reply[]) {
   return () => server.seen.slice(start);
 }
 
-function setup(over: Partial<RequestQueueOptions> & { timeoutMs?: number } = {}): { client: ApiClient; queue: RequestQueue; clock: Clock & { sleeps: number[] } } {
+function setup(over: Partial<RequestQueueOptions> & { timeoutMs?: number } = {}): {
+  client: ApiClient;
+  queue: RequestQueue;
+  clock: Clock & { sleeps: number[] };
+} {
   const clock = createJumpingClock();
   const queue = createRequestQueue({
     maxRps: 1000,
@@ -62,7 +71,11 @@ describe('the HTTP client', () => {
     expect(res.bytes).toBeLessThan(Buffer.byteLength(BOX) / 3); // the compressed size
     const [req] = seen();
     expect(req!.headers['accept-encoding']).toContain('gzip');
-    expect(req!.headers['user-agent']).toMatch(new RegExp(`^dugout/${readVersion().replace(/\./g, '\\.')} \\(MLB Stats API to PostgreSQL loader; node/[\\d.]+\\)$`));
+    expect(req!.headers['user-agent']).toMatch(
+      new RegExp(
+        `^dugout/${readVersion().replace(/\./g, '\\.')} \\(MLB Stats API to PostgreSQL loader; node/[\\d.]+\\)$`,
+      ),
+    );
     expect(client.stats).toMatchObject({ requests: 1, byStatus: { 200: 1 }, bytes: res.bytes });
   });
 
@@ -73,7 +86,9 @@ describe('the HTTP client', () => {
       inits.push(init ?? {});
       return new Response(BOX, { status: 200 });
     };
-    await createApiClient({ baseUrl: server.baseUrl, timeoutMs: 1000, queue, log, fetch: fetchSpy }).call('boxscore', { game_pk: 1 });
+    await createApiClient({ baseUrl: server.baseUrl, timeoutMs: 1000, queue, log, fetch: fetchSpy }).call('boxscore', {
+      game_pk: 1,
+    });
     const headers = inits[0]!.headers as Record<string, string>;
     expect(headers['accept-encoding']).toBe('gzip');
     expect(headers['user-agent']).toMatch(/^dugout\/\S+ \(MLB Stats API to PostgreSQL loader; node\/[\d.]+\)$/);
@@ -111,20 +126,26 @@ describe('the HTTP client', () => {
     await expect(client.call('boxscore', { game_pk: 1 })).resolves.toMatchObject({ status: 200 });
     expect(seen()).toHaveLength(2);
     script({ body: '{"messageNumber": 13, "message": "Internal error"}' });
-    const err = await setup({ maxAttempts: 2 }).client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+    const err = await setup({ maxAttempts: 2 })
+      .client.call('boxscore', { game_pk: 1 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiMessageError);
     expect(err).toMatchObject({ messageNumber: 13, retryable: true });
   });
 
-  it('treats a 200 whose body is not the operation\'s shape as a retryable bad body', async () => {
+  it("treats a 200 whose body is not the operation's shape as a retryable bad body", async () => {
     script({ body: '{"totalItems":3,"dates":{}}' });
-    const err = await setup({ maxAttempts: 2 }).client.call('schedule', { sportId: 1 }).catch((e: unknown) => e);
+    const err = await setup({ maxAttempts: 2 })
+      .client.call('schedule', { sportId: 1 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadBodyError);
     expect((err as Error).message).toContain('at dates');
   });
 
   it('returns a page whose one game lacks a gamePk: extraction rejects that game alone', async () => {
-    script({ body: '{"dates":[{"date":"2024-07-01","games":[{"status":{"codedGameState":"F"}},{"gamePk":7,"status":{"codedGameState":"F"}}]}]}' });
+    script({
+      body: '{"dates":[{"date":"2024-07-01","games":[{"status":{"codedGameState":"F"}},{"gamePk":7,"status":{"codedGameState":"F"}}]}]}',
+    });
     const res = await setup({ maxAttempts: 1 }).client.call('schedule', { sportId: 1 });
     expect(res.body.dates[0]!.games).toHaveLength(2);
   });
@@ -132,7 +153,9 @@ describe('the HTTP client', () => {
   it('does not retry a 404 or a 400', async () => {
     for (const status of [404, 400]) {
       const seen = script({ status, body: golden('errors/404.json') });
-      const err = await setup().client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+      const err = await setup()
+        .client.call('boxscore', { game_pk: 1 })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(HttpStatusError);
       expect(err).toMatchObject({ status, retryable: false });
       expect(seen()).toHaveLength(1);
@@ -141,7 +164,9 @@ describe('the HTTP client', () => {
 
   it('keeps a 404 not retryable even when its body is cut off', async () => {
     const seen = script({ status: 404, body: golden('errors/404.json'), gzip: false, cutAfterBytes: 10 });
-    const err = await setup().client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+    const err = await setup()
+      .client.call('boxscore', { game_pk: 1 })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, retryable: false });
     expect(seen()).toHaveLength(1);
   });
@@ -168,7 +193,9 @@ describe('the HTTP client', () => {
 
   it('gives up at once with the retryable error when Retry-After is above the cap', async () => {
     const seen = script({ status: 429, headers: { 'retry-after': '3600' } }, OK);
-    const err = await setup({ retryAfterCapMs: 60_000 }).client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+    const err = await setup({ retryAfterCapMs: 60_000 })
+      .client.call('boxscore', { game_pk: 1 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpStatusError);
     expect(err).toMatchObject({ status: 429, retryable: true, retryAfterMs: 3_600_000 });
     expect(seen()).toHaveLength(1);
@@ -176,7 +203,9 @@ describe('the HTTP client', () => {
 
   it('times out a request with no answer, retries it, and reports RequestTimeoutError', async () => {
     const seen = script({ hang: true });
-    const err = await setup({ timeoutMs: 150, maxAttempts: 2 }).client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+    const err = await setup({ timeoutMs: 150, maxAttempts: 2 })
+      .client.call('boxscore', { game_pk: 1 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestTimeoutError);
     // The client's own 150 ms timer ended each attempt (the server never answers).
     expect(err).toMatchObject({ retryable: true, context: { timeoutMs: 150 } });
@@ -185,7 +214,9 @@ describe('the HTTP client', () => {
 
   it('times out a body that stalls after the headers', async () => {
     script({ body: BOX, stallBody: true });
-    const err = await setup({ timeoutMs: 150, maxAttempts: 1 }).client.call('boxscore', { game_pk: 1 }).catch((e: unknown) => e);
+    const err = await setup({ timeoutMs: 150, maxAttempts: 1 })
+      .client.call('boxscore', { game_pk: 1 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestTimeoutError);
   });
 
@@ -193,7 +224,14 @@ describe('the HTTP client', () => {
     const closed = await startTestServer();
     const baseUrl = closed.baseUrl;
     await closed.close();
-    const queue = createRequestQueue({ maxRps: 1000, concurrency: 1, maxAttempts: 2, retryAfterCapMs: 1000, baseDelayMs: 1, log });
+    const queue = createRequestQueue({
+      maxRps: 1000,
+      concurrency: 1,
+      maxAttempts: 2,
+      retryAfterCapMs: 1000,
+      baseDelayMs: 1,
+      log,
+    });
     const err = await createApiClient({ baseUrl, timeoutMs: 1000, queue, log })
       .call('boxscore', { game_pk: 1 })
       .catch((e: unknown) => e);

@@ -33,7 +33,12 @@ describe('the type-level tests', () => {
       }),
     );
     const out = await new Promise<string>((resolve) => {
-      execFile(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config], { cwd: ROOT }, (_err, stdout) => resolve(stdout));
+      execFile(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config],
+        { cwd: ROOT },
+        (_err, stdout) => resolve(stdout),
+      );
     });
     const errors = out.split('\n').filter((l) => /error TS\d+/.test(l));
     expect(errors).toHaveLength(1);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, getOperation, listOperations, type OperationName, type ParamDef } from '../../../src/api/index.js';
+import {
+  createApiClient,
+  getOperation,
+  listOperations,
+  type OperationName,
+  type ParamDef,
+} from '../../../src/api/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createRequestQueue } from '../../../src/queue/index.js';
 import { fixtureText, HAVE_FIXTURES } from '../../fixtures.js';
@@ -36,7 +42,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client() {
-  const queue = createRequestQueue({ maxRps: 1000, concurrency: 8, maxAttempts: 1, retryAfterCapMs: 1000, windowMarginMs: 0, log });
+  const queue = createRequestQueue({
+    maxRps: 1000,
+    concurrency: 8,
+    maxAttempts: 1,
+    retryAfterCapMs: 1000,
+    windowMarginMs: 0,
+    log,
+  });
   return createApiClient({ baseUrl: server.baseUrl, timeoutMs: 5000, queue, log });
 }
 
@@ -45,22 +58,29 @@ const untyped = (name: string) => name as OperationName;
 
 describe('the URL of every operation', () => {
   it('is in the table for every registry operation, and nothing else is', () => {
-    expect(Object.keys(URL_TABLE).sort()).toEqual(listOperations().map((o) => o.qualifiedName).sort());
+    expect(Object.keys(URL_TABLE).sort()).toEqual(
+      listOperations()
+        .map((o) => o.qualifiedName)
+        .sort(),
+    );
   });
 
-  it.each(Object.entries(URL_TABLE))('%s is requested at exactly its path and query', async (name, [params, expected]) => {
-    const c = client();
-    const before = server.seen.length;
-    const res = await c.call(untyped(name), params as never);
-    expect(server.seen.slice(before).map((r) => r.url)).toEqual([`/api${expected}`]);
-    expect(res.url).toBe(`${server.baseUrl}${expected}`);
-    expect(res.status).toBe(200);
-    const file = BODY_FIXTURES[name];
-    if (file) expect(res.text).toBe(HAVE_FIXTURES ? fixtureText(file) : standIn(name, file));
-    // The bare name, where unambiguous, builds the same URL.
-    const op = getOperation(name);
-    expect(c.buildUrl(untyped(op.callName), params as never)).toBe(`${server.baseUrl}${expected}`);
-  });
+  it.each(Object.entries(URL_TABLE))(
+    '%s is requested at exactly its path and query',
+    async (name, [params, expected]) => {
+      const c = client();
+      const before = server.seen.length;
+      const res = await c.call(untyped(name), params as never);
+      expect(server.seen.slice(before).map((r) => r.url)).toEqual([`/api${expected}`]);
+      expect(res.url).toBe(`${server.baseUrl}${expected}`);
+      expect(res.status).toBe(200);
+      const file = BODY_FIXTURES[name];
+      if (file) expect(res.text).toBe(HAVE_FIXTURES ? fixtureText(file) : standIn(name, file));
+      // The bare name, where unambiguous, builds the same URL.
+      const op = getOperation(name);
+      expect(c.buildUrl(untyped(op.callName), params as never)).toBe(`${server.baseUrl}${expected}`);
+    },
+  );
 
   it('accepts every parameter of every operation and sends each once, in registry order, arrays comma-joined', () => {
     const c = client();
@@ -70,7 +90,10 @@ describe('the URL of every operation', () => {
       const queryDefs = op.params.filter((d) => d.in === 'query');
       expect([...url.searchParams.keys()], op.qualifiedName).toEqual(queryDefs.map((d) => d.name));
       for (const d of queryDefs) {
-        const raw = url.search.slice(1).split('&').find((kv) => kv.startsWith(`${d.name}=`))!;
+        const raw = url.search
+          .slice(1)
+          .split('&')
+          .find((kv) => kv.startsWith(`${d.name}=`))!;
         expect(raw, `${op.qualifiedName} ${d.name}`).toBe(`${d.name}=${expectedWire(d)}`);
       }
       for (const d of op.params.filter((x) => x.in === 'path')) {

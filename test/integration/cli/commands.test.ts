@@ -63,7 +63,9 @@ describe('dugout sql', () => {
 });
 
 describe('dugout demo', () => {
-  it('runs end to end on the embedded database, prints the summary, and the README queries work on its data', { timeout: 300_000 }, async () => {
+  it('runs end to end on the embedded database, prints the summary, and the README queries work on its data', {
+    timeout: 300_000,
+  }, async () => {
     const demoEnv = { DUGOUT_PGLITE_DIR: path.join(dir, 'demo') };
     const r = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
     expect(r.code, r.stderr).toBe(0);

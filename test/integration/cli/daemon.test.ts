@@ -21,7 +21,9 @@ describe('dugout daemon', () => {
     await t?.drop();
   });
 
-  it('finishes the game in hand on SIGTERM, records the run as interrupted and exits 0', { timeout: 180_000 }, async () => {
+  it('finishes the game in hand on SIGTERM, records the run as interrupted and exits 0', {
+    timeout: 180_000,
+  }, async () => {
     const result = await withDatabaseClosed(t, async () => {
       let pid = 0;
       const running = runCli(['daemon', '--run-now', 'sync', '--now', h.sim.now().toISOString()], {
@@ -45,9 +47,15 @@ describe('dugout daemon', () => {
       sql`select count(*)::int as n from raw.boxscores b where not exists (select 1 from mlb.plays p where p.game_pk = b.game_pk)`,
     );
     expect(Number(partial[0]!.n)).toBe(0);
-    const leased = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where lease_owner is not null`);
+    const leased = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ingest.work_items where lease_owner is not null`,
+    );
     expect(Number(leased[0]!.n)).toBe(0);
-    const pending = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest.work_items where status = 'pending'`);
+    const pending = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ingest.work_items where status = 'pending'`,
+    );
     expect(Number(pending[0]!.n)).toBeGreaterThan(0);
   });
 });

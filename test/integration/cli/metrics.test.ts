@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { runCli } from '../../helpers/cli.js';
-import { canRunThrowawayCluster, freePort, startThrowawayCluster, type ThrowawayCluster } from '../../helpers/cluster.js';
+import {
+  canRunThrowawayCluster,
+  freePort,
+  startThrowawayCluster,
+  type ThrowawayCluster,
+} from '../../helpers/cluster.js';
 import { addDays, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
 
 /** Samples of a Prometheus text exposition, after checking every line is well formed. */
@@ -63,12 +68,19 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
     cluster?.destroy();
   });
 
-  it('serves metrics that agree with ingest.runs, and health that follows the database', { timeout: 240_000 }, async () => {
+  it('serves metrics that agree with ingest.runs, and health that follows the database', {
+    timeout: 240_000,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let pid = 0;
     const daemon = runCli(['daemon', '--run-now', 'sync', '--now', h.sim.now().toISOString()], {
-      env: { DATABASE_URL: cluster.url, STATSAPI_BASE_URL: h.url, STATSAPI_MAX_RPS: '500', DUGOUT_METRICS_PORT: String(port) },
+      env: {
+        DATABASE_URL: cluster.url,
+        STATSAPI_BASE_URL: h.url,
+        STATSAPI_MAX_RPS: '500',
+        DUGOUT_METRICS_PORT: String(port),
+      },
       onSpawn: (p) => (pid = p),
       timeoutMs: 230_000,
     });
@@ -85,7 +97,8 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
         const one = (name: string, labels: Record<string, string> = {}) =>
           samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
 
-        const [runs] = await sql`select sum(loaded)::int as loaded, sum(unchanged)::int as unchanged, sum(failed)::int as failed from ingest.runs`;
+        const [runs] =
+          await sql`select sum(loaded)::int as loaded, sum(unchanged)::int as unchanged, sum(failed)::int as failed from ingest.runs`;
         expect(runs!.loaded).toBeGreaterThan(0);
         for (const outcome of ['loaded', 'unchanged', 'failed'] as const) {
           expect(one('dugout_games_total', { outcome })[0]?.value, outcome).toBe(Number(runs![outcome]));
@@ -94,7 +107,9 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
         const [stored] = await sql`select count(*)::int as n from raw.boxscores`;
         expect(boxscores).toBe(stored!.n);
         expect(one('dugout_api_request_duration_seconds_count', { operation: 'boxscore' })[0]?.value).toBe(boxscores);
-        expect(one('dugout_last_success_timestamp_seconds', { job: 'sync' })[0]?.value).toBeGreaterThan(Date.now() / 1000 - 600);
+        expect(one('dugout_last_success_timestamp_seconds', { job: 'sync' })[0]?.value).toBeGreaterThan(
+          Date.now() / 1000 - 600,
+        );
         expect(one('dugout_dead_letters')[0]?.value).toBe(0);
         expect((await get(`${base}/healthz`))?.status).toBe(200);
       } finally {
@@ -108,7 +123,9 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
       });
       expect(down.text).toMatch(/^unhealthy: database: /);
       cluster.start();
-      await until('healthz to recover', async () => ((await get(`${base}/healthz`))?.status === 200 ? true : undefined));
+      await until('healthz to recover', async () =>
+        (await get(`${base}/healthz`))?.status === 200 ? true : undefined,
+      );
     } finally {
       if (pid) process.kill(pid, 'SIGTERM');
     }

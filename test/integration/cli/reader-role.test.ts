@@ -64,19 +64,23 @@ describe.runIf(canRunThrowawayCluster())('dugout reader-role with hostile passwo
     ['dollar quotes', 'Secret$$Pw$$ end'],
     ['quotes and a backslash', `it's a "pa\\ss" word`],
     ['spaces and unicode', '  spaced ünïcödé 密码 '],
-  ])('sets a password with %s that then logs in, and never echoes it', { timeout: 60_000 }, async (_label, password) => {
-    const r = await runCli(['reader-role', '--password', password], { env: { DATABASE_URL: cluster.url } });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout + r.stderr).not.toContain(password);
-    expect(await loginAs(password)).toBe('dugout_reader');
-    await expect(loginAs(`${password}x`)).rejects.toThrow(/password authentication failed/);
-  });
+  ])(
+    'sets a password with %s that then logs in, and never echoes it',
+    { timeout: 60_000 },
+    async (_label, password) => {
+      const r = await runCli(['reader-role', '--password', password], { env: { DATABASE_URL: cluster.url } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain(password);
+      expect(await loginAs(password)).toBe('dugout_reader');
+      await expect(loginAs(`${password}x`)).rejects.toThrow(/password authentication failed/);
+    },
+  );
 
   it('sends only a SCRAM verifier: the plaintext is in no statement the server logs', { timeout: 60_000 }, async () => {
     const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
     try {
       await admin.unsafe("alter system set log_statement = 'all'");
-      await admin.unsafe("alter system set log_parameter_max_length = -1");
+      await admin.unsafe('alter system set log_parameter_max_length = -1');
       await admin.unsafe('select pg_reload_conf()');
       const password = 'Logged-Secret$$Pw';
       const r = await runCli(['reader-role', '--password', password], { env: { DATABASE_URL: cluster.url } });
@@ -103,11 +107,22 @@ describe.runIf(canRunThrowawayCluster())('dugout reader-role with hostile passwo
       const r = await runCli(['reader-role', '--password-file', file], { env: { DATABASE_URL: cluster.url } });
       expect(r.code, r.stderr).toBe(0);
       expect(await loginAs('from-a-file $$ pw')).toBe('dugout_reader');
-      expect((await runCli(['reader-role', '--password-file', path.join(dir, 'missing')], { env: { DATABASE_URL: cluster.url } })).code).toBe(2);
-      expect((await runCli(['reader-role', '--password', 'x'.repeat(9), '--password-file', file], { env: { DATABASE_URL: cluster.url } })).code).toBe(2);
+      expect(
+        (
+          await runCli(['reader-role', '--password-file', path.join(dir, 'missing')], {
+            env: { DATABASE_URL: cluster.url },
+          })
+        ).code,
+      ).toBe(2);
+      expect(
+        (
+          await runCli(['reader-role', '--password', 'x'.repeat(9), '--password-file', file], {
+            env: { DATABASE_URL: cluster.url },
+          })
+        ).code,
+      ).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-
 });

@@ -14,7 +14,8 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
   const login = `dugout_login_${process.pid}`;
   let admin: postgres.Sql;
   const tableExists = async () =>
-    (await queryRows<{ t: string | null }>(t.database.db, sql`select to_regclass('public.t')::text as t`))[0]?.t === 't';
+    (await queryRows<{ t: string | null }>(t.database.db, sql`select to_regclass('public.t')::text as t`))[0]?.t ===
+    't';
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -34,7 +35,10 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
   afterAll(async () => {
     await admin?.end();
     await t?.drop();
-    const a = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
+    const a = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', {
+      max: 1,
+      onnotice: () => {},
+    });
     try {
       await a.unsafe(`drop role if exists ${role}`);
       await a.unsafe(`drop role if exists ${login}`);
@@ -66,9 +70,13 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
   });
 
   it('a second statement cannot run even past the guard: one statement, extended protocol', async () => {
-    const err = await t.database.readOnlyQuery('select 1; drop table public.t', { timeoutMs: 5000 }).catch((e: unknown) => e);
+    const err = await t.database
+      .readOnlyQuery('select 1; drop table public.t', { timeoutMs: 5000 })
+      .catch((e: unknown) => e);
     expect(String((err as Error).message)).toMatch(/multiple commands/);
-    const commit = await t.database.readOnlyQuery("select E'\\''; commit; drop table public.t; --'", { timeoutMs: 5000 }).catch((e: unknown) => e);
+    const commit = await t.database
+      .readOnlyQuery("select E'\\''; commit; drop table public.t; --'", { timeoutMs: 5000 })
+      .catch((e: unknown) => e);
     expect(commit).toBeInstanceOf(Error);
     expect(await tableExists()).toBe(true);
   });
@@ -77,7 +85,9 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
     const r = await runCli(['sql', 'with d as (delete from public.t returning 1) select * from d'], { env: t.env });
     expect(r.code).toBe(1);
     // The CLI's last line is the database's own cause (the JSON log line before it is for machines).
-    expect(lines(r.stderr).at(-1)).toMatch(/^dugout: database error 25006: cannot execute \w+ in a read-only transaction$/);
+    expect(lines(r.stderr).at(-1)).toMatch(
+      /^dugout: database error 25006: cannot execute \w+ in a read-only transaction$/,
+    );
   });
 
   it('the statement timeout cancels a long query (--timeout)', async () => {
@@ -89,9 +99,14 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
   it('runs as the reader role when it exists: the role cannot read what it was not granted', async () => {
     const [who] = await t.database.readOnlyQuery('select current_user as u', { timeoutMs: 5000, role });
     expect(who).toEqual({ u: role });
-    await expect(t.database.readOnlyQuery('select * from ingest.runs', { timeoutMs: 5000, role })).rejects.toThrow(/permission denied/);
+    await expect(t.database.readOnlyQuery('select * from ingest.runs', { timeoutMs: 5000, role })).rejects.toThrow(
+      /permission denied/,
+    );
     // A role that does not exist is skipped, not an error.
-    const [me] = await t.database.readOnlyQuery('select current_user as u', { timeoutMs: 5000, role: 'no_such_role_here' });
+    const [me] = await t.database.readOnlyQuery('select current_user as u', {
+      timeoutMs: 5000,
+      role: 'no_such_role_here',
+    });
     expect(me?.u).toBe('postgres');
   });
 
@@ -121,7 +136,8 @@ describe.runIf(testBackend() === 'postgres')('dugout sql is read-only whatever t
       expect(q.stderr).toMatch(/warning: the schema is behind \(0 of \d+/);
       const other = postgres(scratch.url, { max: 1, onnotice: () => {} });
       try {
-        const [row] = await other`select to_regnamespace('drizzle') is null and to_regnamespace('mlb') is null as empty`;
+        const [row] =
+          await other`select to_regnamespace('drizzle') is null and to_regnamespace('mlb') is null as empty`;
         expect(row?.empty).toBe(true);
       } finally {
         await other.end();

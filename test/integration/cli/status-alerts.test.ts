@@ -19,7 +19,9 @@ describe.runIf(testBackend() === 'postgres')('dugout status --fail-on (cron moni
     expect(r.stderr).toMatch(/"stale=2x" is not a condition/);
   });
 
-  it('fails on stale when no sync ever succeeded, passes once one did within the window', { timeout: 60_000 }, async () => {
+  it('fails on stale when no sync ever succeeded, passes once one did within the window', {
+    timeout: 60_000,
+  }, async () => {
     const never = await status('--fail-on', 'stale=2h');
     expect(never.code).toBe(1);
     expect(never.stderr).toContain('no successful sync on record');
@@ -49,6 +51,9 @@ describe.runIf(testBackend() === 'postgres')('dugout status --fail-on (cron moni
     expect(r.stderr).toContain('2 dead letter(s)');
     const json = await status('--json', '--fail-on', 'dead-letters');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ deadLetterCount: 2, alerts: [expect.stringContaining('2 dead letter(s)')] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      deadLetterCount: 2,
+      alerts: [expect.stringContaining('2 dead letter(s)')],
+    });
   });
 });

@@ -54,7 +54,9 @@ describe('the dugout CLI', () => {
 
   it('has --help on every command', async () => {
     const help = await runCli(['--help'], { env });
-    const commands = [...help.stdout.split("Commands:")[1]!.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+    const commands = [...help.stdout.split('Commands:')[1]!.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)]
+      .map((m) => m[1]!)
+      .filter((c) => c !== 'help');
     expect(commands.length).toBeGreaterThan(1);
     for (const c of commands) {
       const r = await runCli([c, '--help'], { env });

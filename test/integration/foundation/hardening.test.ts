@@ -1,7 +1,14 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import { ConfigError, DugoutError, describeError, isRetryable, MAX_ERROR_CHARS, redactSecrets } from '../../../src/errors.js';
+import {
+  ConfigError,
+  DugoutError,
+  describeError,
+  isRetryable,
+  MAX_ERROR_CHARS,
+  redactSecrets,
+} from '../../../src/errors.js';
 import { createLogger } from '../../../src/logger.js';
 import { runCli } from '../../helpers/cli.js';
 
@@ -43,8 +50,13 @@ describe('config bounds (finding 7)', () => {
   });
 
   it('accepts the bounds themselves and decimal numbers', () => {
-    expect(loadConfig({ STATSAPI_MAX_RPS: '0.1', STATSAPI_TIMEOUT_MS: '600000', STATSAPI_CONCURRENCY: '64' })).toMatchObject({ maxRps: 0.1, timeoutMs: 600_000, concurrency: 64 });
-    expect(loadConfig({ STATSAPI_MAX_RPS: '1000', STATSAPI_TIMEOUT_MS: '100' })).toMatchObject({ maxRps: 1000, timeoutMs: 100 });
+    expect(
+      loadConfig({ STATSAPI_MAX_RPS: '0.1', STATSAPI_TIMEOUT_MS: '600000', STATSAPI_CONCURRENCY: '64' }),
+    ).toMatchObject({ maxRps: 0.1, timeoutMs: 600_000, concurrency: 64 });
+    expect(loadConfig({ STATSAPI_MAX_RPS: '1000', STATSAPI_TIMEOUT_MS: '100' })).toMatchObject({
+      maxRps: 1000,
+      timeoutMs: 100,
+    });
   });
 
   it('refuses credentials in the API URL without echoing them', () => {
@@ -63,7 +75,9 @@ describe('config bounds (finding 7)', () => {
   });
 
   it('a bad variable exits 2 with one line before any connection', async () => {
-    const r = await runCli(['status'], { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', STATSAPI_MAX_RPS: '1e-9' } });
+    const r = await runCli(['status'], {
+      env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', STATSAPI_MAX_RPS: '1e-9' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('STATSAPI_MAX_RPS must be a number from 0.1 to 1000');
@@ -79,13 +93,18 @@ function wrappedDriverError(): Error {
     table_name: 'batting_lines',
   });
   const body = JSON.stringify({ gamePk: 1, plays: 'x'.repeat(170_000) });
-  return new Error(`Failed query: insert into mlb.batting_lines select * from json_populate_recordset(null, $1)\nparams: ${body}`, { cause: pg });
+  return new Error(
+    `Failed query: insert into mlb.batting_lines select * from json_populate_recordset(null, $1)\nparams: ${body}`,
+    { cause: pg },
+  );
 }
 
 describe('errors carry the cause, never parameters or bodies (finding 3)', () => {
   it('a driver error wrapped with its statement becomes the SQLSTATE, message and column', () => {
     const text = describeError(wrappedDriverError());
-    expect(text).toBe('database error 22003: value "3000000000" is out of range for type integer (table batting_lines, column hits)');
+    expect(text).toBe(
+      'database error 22003: value "3000000000" is out of range for type integer (table batting_lines, column hits)',
+    );
   });
 
   it('every described error is one line of at most a few hundred characters', () => {
@@ -97,11 +116,16 @@ describe('errors carry the cause, never parameters or bodies (finding 3)', () =>
   });
 
   it('a deadlock or a lost connection inside a wrapped query error is retryable; a bad value is not', () => {
-    const wrapped = (code: string) => new Error('Failed query: update ingest.work_items …', { cause: Object.assign(new Error('x'), { code }) });
+    const wrapped = (code: string) =>
+      new Error('Failed query: update ingest.work_items …', { cause: Object.assign(new Error('x'), { code }) });
     expect(isRetryable(wrapped('40P01'))).toBe(true);
     expect(isRetryable(wrapped('ECONNRESET'))).toBe(true);
     expect(isRetryable(wrappedDriverError())).toBe(false);
-    expect(isRetryable(new Error('outer', { cause: new DugoutError('E_X', 'inner', { retryable: false, cause: wrapped('40P01') }) }))).toBe(false);
+    expect(
+      isRetryable(
+        new Error('outer', { cause: new DugoutError('E_X', 'inner', { retryable: false, cause: wrapped('40P01') }) }),
+      ),
+    ).toBe(false);
     expect(isRetryable(new Error('no cause'))).toBe(false);
   });
 
@@ -109,13 +133,18 @@ describe('errors carry the cause, never parameters or bodies (finding 3)', () =>
     const { log, text } = capturedLogger();
     log.warn({ err: wrappedDriverError() }, 'work item failed');
     expect(text().length).toBeLessThan(1000);
-    expect(JSON.parse(text()).err).toEqual({ message: expect.stringContaining('database error 22003'), code: undefined });
+    expect(JSON.parse(text()).err).toEqual({
+      message: expect.stringContaining('database error 22003'),
+      code: undefined,
+    });
   });
 });
 
 describe('secrets never reach a log or an error (finding 8)', () => {
   it('redacts URL credentials and password pairs', () => {
-    expect(redactSecrets('GET https://bob:s3cr3t@api.example/x failed')).toBe('GET https://***:***@api.example/x failed');
+    expect(redactSecrets('GET https://bob:s3cr3t@api.example/x failed')).toBe(
+      'GET https://***:***@api.example/x failed',
+    );
     expect(redactSecrets('connect postgres://dugout:Secret$$Pw@db:5432/w')).not.toContain('Secret$$Pw');
     expect(redactSecrets('password=Secret$$Pw host=db')).toBe('password=*** host=db');
     expect(describeError(new Error('could not connect to postgres://a:Secret$$Pw@h/db'))).not.toContain('Secret$$Pw');

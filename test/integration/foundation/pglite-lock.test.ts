@@ -19,7 +19,12 @@ describe('the PGlite directory lock', () => {
       const res = await runCli(['status', '--json'], { env: { DUGOUT_PGLITE_DIR: pgliteDir }, timeoutMs: 30_000 });
       expect(res.code).toBe(1);
       expect(res.stderr).toMatch(/in use by process \d+/);
-      expect(res.stderr.trim().split('\n').filter((l) => l.startsWith('dugout:'))).toHaveLength(1);
+      expect(
+        res.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => l.startsWith('dugout:')),
+      ).toHaveLength(1);
     } finally {
       await holder.close();
     }
@@ -29,7 +34,10 @@ describe('the PGlite directory lock', () => {
 
   it('takes over a lock left by a process that no longer exists', async () => {
     const stale = path.join(dir, 'stale');
-    writeFileSync(`${stale}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), since: 'x' }));
+    writeFileSync(
+      `${stale}.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), since: 'x' }),
+    );
     const db = await createDatabase({ databaseUrl: undefined, pgliteDir: stale });
     await db.close();
   });

@@ -51,7 +51,14 @@ describe('award extraction of awkward entries', () => {
   it("keys a person's receipts by date, else season; refuses another player's award and a receipt listed twice", () => {
     const body = {
       awards: [
-        { id: 'ALPOW', name: 'AL Player of the Week', date: '2024-04-08', season: '2024', team: { id: 147 }, player: { id: 5 } },
+        {
+          id: 'ALPOW',
+          name: 'AL Player of the Week',
+          date: '2024-04-08',
+          season: '2024',
+          team: { id: 147 },
+          player: { id: 5 },
+        },
         { id: 'ALPOW', date: '2024-04-15', season: '2024', player: { id: 5 } },
         { id: 'MLBHOF', season: '2031' },
         { id: 'ALMVP', season: '2024', player: { id: 6 } },
@@ -88,10 +95,14 @@ describe('dugout snapshot awards against the simulator', () => {
     await t?.drop();
   });
 
-  const snapshot = (args: Record<string, unknown>) => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
-  const fetchedPeople = () => scalar(t.database.db, "select count(distinct params_key) from raw.snapshots where operation = 'person.award'");
+  const snapshot = (args: Record<string, unknown>) =>
+    snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
+  const fetchedPeople = () =>
+    scalar(t.database.db, "select count(distinct params_key) from raw.snapshots where operation = 'person.award'");
 
-  it('without a roster or a game of the season there is nobody to ask about: only the catalogue', { timeout: 60_000 }, async () => {
+  it('without a roster or a game of the season there is nobody to ask about: only the catalogue', {
+    timeout: 60_000,
+  }, async () => {
     const run = await snapshot({ name: 'awards' });
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.result).toMatchObject({ snapshot: 'awards', requests: 1, changed: 1 });
@@ -108,7 +119,9 @@ describe('dugout snapshot awards against the simulator', () => {
     ]);
   });
 
-  it("fetches the season's players at most --max-people per run, those never asked first, until everyone is stored", { timeout: 180_000 }, async () => {
+  it("fetches the season's players at most --max-people per run, those never asked first, until everyone is stored", {
+    timeout: 180_000,
+  }, async () => {
     expect((await snapshot({ name: 'roster' })).status).toBe('succeeded');
     const scope = await scalar(t.database.db, 'select count(distinct person_id) from mlb.roster_entries');
     expect(scope).toBeGreaterThan(300);
@@ -123,9 +136,14 @@ describe('dugout snapshot awards against the simulator', () => {
     expect(await fetchedPeople()).toBe(scope);
 
     // What is stored is what the simulator gives each of them, receipt by receipt.
-    const people = await queryRows<{ id: number }>(t.database.db, sql`select distinct person_id as id from mlb.roster_entries order by 1`);
+    const people = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select distinct person_id as id from mlb.roster_entries order by 1`,
+    );
     const expected = people.flatMap(({ id }) =>
-      (JSON.parse(h.sim.render(`/api/v1/people/${id}/awards`).text).awards as J[]).map((a) => `${id}|${a.id}|${a.date}|${a.team.id}`),
+      (JSON.parse(h.sim.render(`/api/v1/people/${id}/awards`).text).awards as J[]).map(
+        (a) => `${id}|${a.id}|${a.date}|${a.team.id}`,
+      ),
     );
     const stored = await queryRows<{ k: string }>(
       t.database.db,
@@ -144,8 +162,13 @@ describe('dugout snapshot awards against the simulator', () => {
     }
   });
 
-  it("keeps a person's history only when his awards change: a week later only the new winners are new bodies", { timeout: 180_000 }, async () => {
-    const bodiesBefore = await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'person.award'");
+  it("keeps a person's history only when his awards change: a week later only the new winners are new bodies", {
+    timeout: 180_000,
+  }, async () => {
+    const bodiesBefore = await scalar(
+      t.database.db,
+      "select count(*) from raw.snapshots where operation = 'person.award'",
+    );
     const winnersBefore = await scalar(t.database.db, 'select count(*) from mlb.person_awards');
     day = addDays(day, 7);
     h.sim.setNow(new Date(`${day}T12:00:00Z`));
@@ -153,11 +176,15 @@ describe('dugout snapshot awards against the simulator', () => {
     const result = run.result as { changed: number; requests: number };
     expect(result.changed).toBeGreaterThanOrEqual(1);
     expect(result.changed).toBeLessThanOrEqual(2);
-    expect(await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'person.award'")).toBe(bodiesBefore + result.changed);
+    expect(await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'person.award'")).toBe(
+      bodiesBefore + result.changed,
+    );
     expect(await scalar(t.database.db, 'select count(*) from mlb.person_awards')).toBe(winnersBefore + 2);
   });
 
-  it('dugout rebuild re-derives the award tables from raw.snapshots without a request', { timeout: 120_000 }, async () => {
+  it('dugout rebuild re-derives the award tables from raw.snapshots without a request', {
+    timeout: 120_000,
+  }, async () => {
     const tables = ['mlb.awards', 'mlb.person_awards'];
     const digest = async () => Promise.all(tables.map((table) => tableDigest(t.database.db, table)));
     const before = await digest();

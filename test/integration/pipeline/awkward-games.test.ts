@@ -18,7 +18,9 @@ type Listing = {
 
 /** Every listing of a date range, as the schedule serves it (a game can be listed twice). */
 async function listings(url: string, startDate: string, endDate: string): Promise<Array<Listing & { date: string }>> {
-  const body = (await (await fetch(`${url}/v1/schedule?sportId=1&startDate=${startDate}&endDate=${endDate}`)).json()) as {
+  const body = (await (
+    await fetch(`${url}/v1/schedule?sportId=1&startDate=${startDate}&endDate=${endDate}`)
+  ).json()) as {
     dates: Array<{ date: string; games: Listing[] }>;
   };
   return body.dates.flatMap((d) => d.games.map((g) => ({ ...g, date: d.date })));
@@ -55,13 +57,21 @@ describe('suspended and postponed games', () => {
   it('parks a suspended game as deferred and loads it once its resumption is final', { timeout: 240_000 }, async () => {
     const pk = suspended.gamePk;
     const originalDate = suspended.officialDate;
-    const run = await backfillJob.run(runDeps(t.database, h), { range: { startDate: originalDate, endDate: originalDate } });
+    const run = await backfillJob.run(runDeps(t.database, h), {
+      range: { startDate: originalDate, endDate: originalDate },
+    });
     expect(run.status).toBe('succeeded');
     const db = t.database.db;
-    const [game] = await queryRows<{ state: string; od: string }>(db, sql`select coded_game_state as state, official_date::text as od from mlb.games where game_pk = ${pk}`);
+    const [game] = await queryRows<{ state: string; od: string }>(
+      db,
+      sql`select coded_game_state as state, official_date::text as od from mlb.games where game_pk = ${pk}`,
+    );
     expect(['T', 'U']).toContain(game!.state);
     expect(game!.od).toBe(originalDate);
-    const [item] = await queryRows<{ status: string; reason: string }>(db, sql`select status, reason from ingest.work_items where kind = 'game' and key = ${String(pk)}`);
+    const [item] = await queryRows<{ status: string; reason: string }>(
+      db,
+      sql`select status, reason from ingest.work_items where kind = 'game' and key = ${String(pk)}`,
+    );
     expect(item).toEqual({ status: 'deferred', reason: 'suspended' });
     expect(await scalar(db, `select count(*) from mlb.plays where game_pk = ${pk}`)).toBe(0);
 
@@ -74,17 +84,29 @@ describe('suspended and postponed games', () => {
           from mlb.games where game_pk = ${pk}`,
     );
     expect(after).toEqual({ state: 'F', od: originalDate, resume: suspended.date, resumed_from: originalDate });
-    const [done] = await queryRows<{ status: string; reason: string }>(db, sql`select status, reason from ingest.work_items where kind = 'game' and key = ${String(pk)}`);
+    const [done] = await queryRows<{ status: string; reason: string }>(
+      db,
+      sql`select status, reason from ingest.work_items where kind = 'game' and key = ${String(pk)}`,
+    );
     expect(done!.status).toBe('done');
     expect(await scalar(db, `select count(*) from mlb.plays where game_pk = ${pk}`)).toBeGreaterThan(50);
-    expect(await scalar(db, `select count(*) from (select 1 from mlb.batting_lines where game_pk = ${pk} group by team_id, person_id having count(*) > 1) d`)).toBe(0);
+    expect(
+      await scalar(
+        db,
+        `select count(*) from (select 1 from mlb.batting_lines where game_pk = ${pk} group by team_id, person_id having count(*) > 1) d`,
+      ),
+    ).toBe(0);
   });
 
-  it('stores a postponed game without a fetch and loads it on its makeup date, keeping both dates', { timeout: 240_000 }, async () => {
+  it('stores a postponed game without a fetch and loads it on its makeup date, keeping both dates', {
+    timeout: 240_000,
+  }, async () => {
     const pk = makeup.gamePk;
     const from = makeup.rescheduledFromDate!;
     h.sim.setNow(new Date(Date.parse(`${makeup.officialDate}T00:00:00Z`) + 2 * 86_400_000));
-    const run = await backfillJob.run(runDeps(t.database, h), { range: { startDate: from, endDate: makeup.officialDate } });
+    const run = await backfillJob.run(runDeps(t.database, h), {
+      range: { startDate: from, endDate: makeup.officialDate },
+    });
     expect(run.status).toBe('succeeded');
     const db = t.database.db;
     const [g] = await queryRows<Record<string, unknown>>(

@@ -18,7 +18,9 @@ afterEach(async () => {
 });
 
 describe('a backfill that cannot finish says so (finding 6)', () => {
-  it('ends partial, not succeeded, when a Retry-After above the cap defers a game; the next run finishes it', { timeout: 240_000 }, async () => {
+  it('ends partial, not succeeded, when a Retry-After above the cap defers a game; the next run finishes it', {
+    timeout: 240_000,
+  }, async () => {
     const d0 = firstRegularDate(h.sim);
     const range = { startDate: d0, endDate: addDays(d0, 1) };
     const finals = h.sim
@@ -26,12 +28,18 @@ describe('a backfill that cannot finish says so (finding 6)', () => {
       .filter((g) => g.officialDate >= range.startDate && g.officialDate <= range.endDate && g.codedGameState === 'F')
       .map((g) => g.gamePk);
     const deferred = finals[1]!;
-    h.sim.setFaults({ scripted: [{ pathIncludes: `/game/${deferred}/boxscore`, fault: '429' }], retryAfterSeconds: 60 });
+    h.sim.setFaults({
+      scripted: [{ pathIncludes: `/game/${deferred}/boxscore`, fault: '429' }],
+      retryAfterSeconds: 60,
+    });
 
     const first = await backfillJob.run(runDeps(t.database, h, { retryAfterCapMs: 500 }), { range });
     expect(first.status).toBe('partial');
     expect(first.result).toMatchObject({ partial: true, incomplete: { pending: 1, dead: 0 } });
-    const [ledger] = await queryRows<{ status: string }>(t.database.db, sql`select status from ingest.runs where run_id = ${first.runId}`);
+    const [ledger] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from ingest.runs where run_id = ${first.runId}`,
+    );
     expect(ledger?.status).toBe('partial');
     expect(await scalar(t.database.db, 'select count(*) from raw.boxscores')).toBe(finals.length - 1);
 

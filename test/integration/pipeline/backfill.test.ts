@@ -40,7 +40,10 @@ describe('backfilling a simulated month', () => {
     expect(await scalar(db, 'select count(distinct game_pk) from mlb.plays')).toBe(finals.length);
     expect(await scalar(db, 'select count(*) from mlb.pitches')).toBeGreaterThan(finals.length * 200);
     expect(
-      await scalar(db, 'select count(*) from (select person_id from mlb.batting_lines union select person_id from mlb.pitching_lines) x where person_id not in (select person_id from mlb.people)'),
+      await scalar(
+        db,
+        'select count(*) from (select person_id from mlb.batting_lines union select person_id from mlb.pitching_lines) x where person_id not in (select person_id from mlb.people)',
+      ),
     ).toBe(0);
     expect(await scalar(db, "select count(*) from ingest.work_items where status <> 'done'")).toBe(0);
     const check = await checkJob.run(runDeps(t.database, h), {});
@@ -61,7 +64,9 @@ describe('backfilling a simulated month', () => {
 
   it('writes nothing when an unchanged game is fetched again (hash skip)', { timeout: 300_000 }, async () => {
     const before = await warehouseDigest(t.database.db);
-    await t.database.db.execute(sql`update ingest.work_items set status = 'pending', next_attempt_at = now() where kind = 'game'`);
+    await t.database.db.execute(
+      sql`update ingest.work_items set status = 'pending', next_attempt_at = now() where kind = 'game'`,
+    );
     const run = await backfillJob.run(runDeps(t.database, h), { range });
     expect(run.counts.gamesUnchanged).toBe(finals.length);
     expect(run.counts.gamesLoaded).toBe(0);
@@ -70,7 +75,14 @@ describe('backfilling a simulated month', () => {
 
   it('rebuilds every mlb table from raw bodies without a request', { timeout: 300_000 }, async () => {
     const before = await warehouseDigest(t.database.db);
-    for (const table of ['mlb.pitches', 'mlb.plays', 'mlb.batting_lines', 'mlb.pitching_lines', 'mlb.people', 'mlb.games']) {
+    for (const table of [
+      'mlb.pitches',
+      'mlb.plays',
+      'mlb.batting_lines',
+      'mlb.pitching_lines',
+      'mlb.people',
+      'mlb.games',
+    ]) {
       await t.database.db.execute(sql.raw(`delete from ${table}`));
     }
     const offline = { ...h, url: 'http://127.0.0.1:9/api' };
@@ -81,7 +93,7 @@ describe('backfilling a simulated month', () => {
     expect(await warehouseDigest(t.database.db)).toEqual(before);
   });
 
-  it('keeps the schedule\'s official date of evening games that end after midnight UTC', async () => {
+  it("keeps the schedule's official date of evening games that end after midnight UTC", async () => {
     const rows = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from mlb.games where official_date <> (game_date at time zone 'UTC')::date`,

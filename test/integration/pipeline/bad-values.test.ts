@@ -25,13 +25,19 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
   const players: Record<string, number> = {};
   let g2Plays = 0;
 
-  const batters = (box: J) => (box.teams.away.batters as number[]).filter((id) => box.teams.away.players[`ID${id}`]?.stats?.batting?.atBats !== undefined);
+  const batters = (box: J) =>
+    (box.teams.away.batters as number[]).filter(
+      (id) => box.teams.away.players[`ID${id}`]?.stats?.batting?.atBats !== undefined,
+    );
 
   beforeAll(async () => {
     t = await createTestDatabase();
     h = await startSim({ seed: 11 });
     date = firstRegularDate(h.sim);
-    finals = h.sim.listGames().filter((g) => g.officialDate === date && g.codedGameState === 'F').map((g) => g.gamePk);
+    finals = h.sim
+      .listGames()
+      .filter((g) => g.officialDate === date && g.codedGameState === 'F')
+      .map((g) => g.gamePk);
     Object.assign(target, { g1: finals[G1]!, g2: finals[G2]!, g3: finals[G3]!, g4: finals[G4]! });
     const first = finals[0]!;
     proxy = await startRewritingProxy(h.url, (path, body: J) => {
@@ -54,7 +60,8 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
         g2Plays = body.allPlays.length;
       }
       if (path === `/v1/game/${target.g3}/boxscore`) body.officials[0].official.fullName = 'Ump\u0000ire Name';
-      if (path === `/v1/game/${target.g3}/playByPlay`) body.allPlays[0].result.description = 'a NUL \u0000 in a description';
+      if (path === `/v1/game/${target.g3}/playByPlay`)
+        body.allPlays[0].result.description = 'a NUL \u0000 in a description';
       if (path === `/v1/game/${target.g4}/boxscore`) {
         const [a, b] = batters(body);
         body.teams.away.players[`ID${b}`].person.id = a; // two players under one person id
@@ -62,7 +69,9 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
       }
       return body;
     });
-    const run = await backfillJob.run(runDeps(t.database, { ...h, url: proxy.url }), { range: { startDate: date, endDate: date } });
+    const run = await backfillJob.run(runDeps(t.database, { ...h, url: proxy.url }), {
+      range: { startDate: date, endDate: date },
+    });
     expect(run.status, String(run.error)).toBe('succeeded');
   }, 240_000);
   afterAll(async () => {
@@ -83,12 +92,19 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
 
   it('loads every final game of the day, the hostile ones included, with nothing dead', async () => {
     expect(await scalar(t.database.db, 'select count(*) from raw.boxscores')).toBe(finals.length);
-    expect(await scalar(t.database.db, "select count(*) from ingest.work_items where kind = 'game' and status <> 'done'")).toBe(0);
+    expect(
+      await scalar(t.database.db, "select count(*) from ingest.work_items where kind = 'game' and status <> 'done'"),
+    ).toBe(0);
   });
 
   it('a bad schedule entry (gamePk null, 99999999999) is rejected alone, not its 7 days', async () => {
     const schedule = await reasons(null, 'games');
-    expect(schedule).toEqual(expect.arrayContaining([expect.stringContaining('without an integer gamePk'), expect.stringMatching(/game_pk 99999999999 is out of range/)]));
+    expect(schedule).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('without an integer gamePk'),
+        expect.stringMatching(/game_pk 99999999999 is out of range/),
+      ]),
+    );
     expect(await scalar(t.database.db, 'select count(*) from mlb.games where game_pk > 2000000000')).toBe(0);
   });
 
@@ -108,10 +124,16 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
   });
 
   it('a play with an out-of-range atBatIndex is rejected with its pitches; the rest of the game loads', async () => {
-    expect(await scalar(t.database.db, `select count(*) from mlb.plays where game_pk = ${target.g2}`)).toBe(g2Plays - 1);
-    expect((await reasons(target.g2!, 'plays')).join('\n')).toMatch(/row rejected: at_bat_index 3000000000 is out of range for integer/);
+    expect(await scalar(t.database.db, `select count(*) from mlb.plays where game_pk = ${target.g2}`)).toBe(
+      g2Plays - 1,
+    );
+    expect((await reasons(target.g2!, 'plays')).join('\n')).toMatch(
+      /row rejected: at_bat_index 3000000000 is out of range for integer/,
+    );
     expect((await reasons(target.g2!, 'pitches')).length).toBeGreaterThan(0);
-    expect(await scalar(t.database.db, `select count(*) from mlb.pitches where game_pk = ${target.g2}`)).toBeGreaterThan(100);
+    expect(
+      await scalar(t.database.db, `select count(*) from mlb.pitches where game_pk = ${target.g2}`),
+    ).toBeGreaterThan(100);
   });
 
   it('NUL characters are dropped from stored text with a reject; the raw body keeps them as received', async () => {
@@ -122,11 +144,23 @@ describe('one bad value never loses a game or a week (finding 4)', () => {
     expect(ump?.full_name).toBe('Umpire Name');
     expect((await reasons(target.g3!, 'game_officials')).join('\n')).toMatch(/contains NUL characters \(dropped\)/);
     expect((await reasons(target.g3!, 'plays')).join('\n')).toMatch(/description .* contains NUL characters/);
-    expect(await scalar(t.database.db, `select count(*) from raw.boxscores where game_pk = ${target.g3} and strpos(body::text, '\\u0000') > 0`)).toBe(1);
+    expect(
+      await scalar(
+        t.database.db,
+        `select count(*) from raw.boxscores where game_pk = ${target.g3} and strpos(body::text, '\\u0000') > 0`,
+      ),
+    ).toBe(1);
   });
 
   it('two players under one person id: the first line is kept, the second rejected, not merged', async () => {
-    expect(await scalar(t.database.db, `select count(*) from mlb.batting_lines where game_pk = ${target.g4} and person_id = ${players.duplicated}`)).toBe(1);
-    expect((await reasons(target.g4!, 'batting_lines')).join('\n')).toMatch(/row rejected: key \(game_pk=\d+,team_id=\d+,person_id=\d+\) repeats an earlier row; the first is kept/);
+    expect(
+      await scalar(
+        t.database.db,
+        `select count(*) from mlb.batting_lines where game_pk = ${target.g4} and person_id = ${players.duplicated}`,
+      ),
+    ).toBe(1);
+    expect((await reasons(target.g4!, 'batting_lines')).join('\n')).toMatch(
+      /row rejected: key \(game_pk=\d+,team_id=\d+,person_id=\d+\) repeats an earlier row; the first is kept/,
+    );
   });
 });

@@ -29,7 +29,9 @@ afterEach(async () => {
 });
 
 describe('a backfill against a faulty API', () => {
-  it('still loads everything through 429s, 500s, 503s, truncated bodies and messageNumber errors', { timeout: 240_000 }, async () => {
+  it('still loads everything through 429s, 500s, 503s, truncated bodies and messageNumber errors', {
+    timeout: 240_000,
+  }, async () => {
     h.sim.setFaults({
       seed: 5,
       probabilities: { '429': 0.04, '500': 0.05, '503': 0.03, truncated: 0.05, messageNumber: 0.03 },
@@ -53,7 +55,12 @@ describe('a backfill against a faulty API', () => {
     expect(await scalar(t.database.db, 'select count(*) from raw.boxscores')).toBe(finals.length - 1);
     const status = await readStatus(t.database.db, t.database.describe);
     expect(status.deadLetters).toEqual([
-      expect.objectContaining({ kind: 'game', key: String(missing), attempts: 1, lastError: expect.stringContaining('404') }),
+      expect.objectContaining({
+        kind: 'game',
+        key: String(missing),
+        attempts: 1,
+        lastError: expect.stringContaining('404'),
+      }),
     ]);
     const boxscoreRequests = h.sim.requestLog.filter((r) => r.path.includes(`/game/${missing}/boxscore`));
     expect(boxscoreRequests).toHaveLength(1); // a 404 is not retried
@@ -92,10 +99,22 @@ describe('DUGOUT_GAME_SOURCE=feed', () => {
       expect(paths.filter((p) => p.includes('/feed/live'))).toHaveLength(finals.length);
       expect(paths.filter((p) => p.includes('/boxscore') || p.includes('/playByPlay'))).toHaveLength(0);
       const viaFeed = await warehouseDigest(other.database.db);
-      for (const table of ['mlb.games', 'mlb.plays', 'mlb.pitches', 'mlb.batting_lines', 'mlb.pitching_lines', 'mlb.people']) {
+      for (const table of [
+        'mlb.games',
+        'mlb.plays',
+        'mlb.pitches',
+        'mlb.batting_lines',
+        'mlb.pitching_lines',
+        'mlb.people',
+      ]) {
         expect(viaFeed[table], table).toEqual(viaBoxscore[table]);
       }
-      expect(await scalar(other.database.db, "select count(*) from raw.play_by_play where source = 'feed' and feed_timestamp is not null")).toBe(finals.length);
+      expect(
+        await scalar(
+          other.database.db,
+          "select count(*) from raw.play_by_play where source = 'feed' and feed_timestamp is not null",
+        ),
+      ).toBe(finals.length);
     } finally {
       await other.drop();
     }

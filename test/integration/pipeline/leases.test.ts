@@ -21,7 +21,11 @@ describe.runIf(testBackend() === 'postgres')('lease renewal beside a load comple
 
   it('skips the rows another transaction holds instead of waiting for them, and renews the rest', async () => {
     const owner = 'host:1:worker';
-    await enqueueWork(t.database.db, ['1', '2', '3'].map((key) => ({ kind: 'person' as const, key, reason: 'game_person' as const })), null);
+    await enqueueWork(
+      t.database.db,
+      ['1', '2', '3'].map((key) => ({ kind: 'person' as const, key, reason: 'game_person' as const })),
+      null,
+    );
     expect(await claimWork(t.database.db, 'person', 10, owner, 5)).toHaveLength(3);
     const load = postgres(t.url!, { max: 1, onnotice: () => {} });
     try {
@@ -45,7 +49,10 @@ describe.runIf(testBackend() === 'postgres')('lease renewal beside a load comple
     } finally {
       await load.end();
     }
-    const done = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ingest.work_items where status = 'done'`);
+    const done = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ingest.work_items where status = 'done'`,
+    );
     expect(done[0]?.n).toBe(2);
   });
 });

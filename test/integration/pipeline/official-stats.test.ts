@@ -26,7 +26,13 @@ describeRecorded('official stats extraction over every recorded /v1/stats body',
     expect(statsPaging(body, group)).toEqual({ totalSplits: block.totalSplits, splits: block.splits.length });
     for (const [i, r] of rows.entries()) {
       const split = block.splits[i];
-      expect(r).toMatchObject({ season: 2024, sport_id: 1, stat_group: group, person_id: split.player.id, team_id: split.team.id });
+      expect(r).toMatchObject({
+        season: 2024,
+        sport_id: 1,
+        stat_group: group,
+        person_id: split.player.id,
+        team_id: split.team.id,
+      });
       expect(r.hits).toBe(split.stat.hits);
       expect(r.home_runs).toBe(split.stat.homeRuns);
       expect(r.strike_outs).toBe(split.stat.strikeOuts);
@@ -54,11 +60,18 @@ describe('official stats extraction of awkward splits', () => {
     const body = {
       stats: [
         { group: { displayName: 'pitching' }, splits: [split(9, 1, 1)] },
-        { group: { displayName: 'hitting' }, totalSplits: 5, splits: [split(1, 10, 2), split(undefined, 10, 1), split(1, 10, 3), split(2, undefined, 1), split(1, 11, 1)] },
+        {
+          group: { displayName: 'hitting' },
+          totalSplits: 5,
+          splits: [split(1, 10, 2), split(undefined, 10, 1), split(1, 10, 3), split(2, undefined, 1), split(1, 11, 1)],
+        },
       ],
     };
     const { rows, rejects } = extractOfficialStats(body, request('hitting'));
-    expect(rows.map((r) => [r.person_id, r.team_id, r.hits])).toEqual([[1, 10, 2], [1, 11, 1]]);
+    expect(rows.map((r) => [r.person_id, r.team_id, r.hits])).toEqual([
+      [1, 10, 2],
+      [1, 11, 1],
+    ]);
     expect(rejects.map((r) => r.path)).toEqual(['stats[1].splits[1]', 'stats[1].splits[2]', 'stats[1].splits[3]']);
   });
 });
@@ -82,20 +95,31 @@ describe('dugout snapshot stats and the official reconciliation against the simu
     await t?.drop();
   });
 
-  const snapshot = () => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ name: 'stats', date: addDays(last, 1), pageSize: 100 }));
+  const snapshot = () =>
+    snapshotJob.run(
+      runDeps(t.database, h),
+      snapshotJob.args.parse({ name: 'stats', date: addDays(last, 1), pageSize: 100 }),
+    );
   const officialChecks = async () => {
     const run = await checkJob.run(runDeps(t.database, h), {});
     const checks = (run.result as { checks: CheckResult[] }).checks;
     return Object.fromEntries(checks.filter((c) => c.name.startsWith('official_')).map((c) => [c.name, c]));
   };
 
-  it('pages through every split, stores them, and our season lines equal the league\'s', { timeout: 120_000 }, async () => {
+  it("pages through every split, stores them, and our season lines equal the league's", {
+    timeout: 120_000,
+  }, async () => {
     const run = await snapshot();
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.result).toMatchObject({ requests: 2, changed: 2, unchanged: 0 });
     const pages = await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'stats.stats'");
     expect(pages).toBeGreaterThan(4); // several pages of 100 per group
-    const [counts] = await queryRows<{ hitters: number; pitchers: number; ours_hitters: number; ours_pitchers: number }>(
+    const [counts] = await queryRows<{
+      hitters: number;
+      pitchers: number;
+      ours_hitters: number;
+      ours_pitchers: number;
+    }>(
       t.database.db,
       sql`select (select count(*)::int from mlb.official_stats where stat_group = 'hitting') as hitters,
                  (select count(*)::int from mlb.official_stats where stat_group = 'pitching') as pitchers,
@@ -112,10 +136,14 @@ describe('dugout snapshot stats and the official reconciliation against the simu
 
     const again = await snapshot();
     expect(again.result).toMatchObject({ requests: 2, changed: 0, unchanged: 2 });
-    expect(await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'stats.stats'")).toBe(pages);
+    expect(await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'stats.stats'")).toBe(
+      pages,
+    );
   });
 
-  it('dugout snapshot stats and dugout check as commands: nothing changed, every check passes', { timeout: 120_000 }, async () => {
+  it('dugout snapshot stats and dugout check as commands: nothing changed, every check passes', {
+    timeout: 120_000,
+  }, async () => {
     const env = cliEnv(t, h);
     // PGlite admits one process at a time: the test's own handle is closed while the commands run.
     const [snap, check] = await withDatabaseClosed(t, async () => [
@@ -134,22 +162,32 @@ describe('dugout snapshot stats and the official reconciliation against the simu
       sql`select b.game_pk, b.person_id, p.full_name from mlb.batting_lines b join mlb.people p using (person_id)
           where b.hits > 0 order by b.game_pk, b.person_id limit 1`,
     );
-    await t.database.db.execute(sql`update mlb.batting_lines set hits = hits + 1 where game_pk = ${line!.game_pk} and person_id = ${line!.person_id}`);
+    await t.database.db.execute(
+      sql`update mlb.batting_lines set hits = hits + 1 where game_pk = ${line!.game_pk} and person_id = ${line!.person_id}`,
+    );
     try {
       const checks = await officialChecks();
       expect(checks.official_batting).toMatchObject({ passed: false, violations: 1 });
-      expect(checks.official_batting!.examples[0]).toMatchObject({ person_id: line!.person_id, full_name: line!.full_name });
+      expect(checks.official_batting!.examples[0]).toMatchObject({
+        person_id: line!.person_id,
+        full_name: line!.full_name,
+      });
       expect(String(checks.official_batting!.examples[0]!.differs)).toMatch(/^h \d+ \(official \d+\)$/);
       expect(checks.official_pitching!.passed).toBe(true);
 
       // A season with a game still to play is not compared: the official totals cannot match yet.
-      const [game] = await queryRows<{ game_pk: number }>(t.database.db, sql`select game_pk from mlb.games where game_type = 'R' order by game_pk limit 1`);
+      const [game] = await queryRows<{ game_pk: number }>(
+        t.database.db,
+        sql`select game_pk from mlb.games where game_type = 'R' order by game_pk limit 1`,
+      );
       await t.database.db.execute(sql`update mlb.games set coded_game_state = 'S' where game_pk = ${game!.game_pk}`);
       const inProgress = await officialChecks();
       await t.database.db.execute(sql`update mlb.games set coded_game_state = 'F' where game_pk = ${game!.game_pk}`);
       expect(inProgress.official_batting).toMatchObject({ passed: true, violations: 0 });
     } finally {
-      await t.database.db.execute(sql`update mlb.batting_lines set hits = hits - 1 where game_pk = ${line!.game_pk} and person_id = ${line!.person_id}`);
+      await t.database.db.execute(
+        sql`update mlb.batting_lines set hits = hits - 1 where game_pk = ${line!.game_pk} and person_id = ${line!.person_id}`,
+      );
     }
     expect((await officialChecks()).official_batting!.passed).toBe(true);
   });

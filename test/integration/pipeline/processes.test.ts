@@ -6,7 +6,6 @@ import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } fro
 import { warehouseDigest } from '../../helpers/digest.js';
 import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
 
-
 describe('a backfill killed with SIGKILL', () => {
   let h: SimHarness;
   let interrupted: TestDatabase;
@@ -45,7 +44,10 @@ describe('a backfill killed with SIGKILL', () => {
       const second = await runCli(args, { env: cliEnv(interrupted, h) });
       expect(second.code, second.stderr).toBe(0);
     });
-    const runs = await queryRows<{ status: string }>(interrupted.database.db, sql`select status from ingest.runs where job = 'backfill' order by run_id`);
+    const runs = await queryRows<{ status: string }>(
+      interrupted.database.db,
+      sql`select status from ingest.runs where job = 'backfill' order by run_id`,
+    );
     expect(runs.map((r) => r.status)).toEqual(['interrupted', 'succeeded']);
     const uninterrupted = await backfillJob.run(runDeps(reference.database, h), { range });
     expect(uninterrupted.status).toBe('succeeded');
@@ -71,7 +73,10 @@ describe('two sync processes at once', () => {
   it('load every game exactly once', { timeout: 300_000 }, async () => {
     const now = h.sim.now().toISOString();
     const [a, b] = await withDatabaseClosed(t, () =>
-      Promise.all([runCli(['sync', '--now', now], { env: cliEnv(t, h) }), runCli(['sync', '--now', now], { env: cliEnv(t, h) })]),
+      Promise.all([
+        runCli(['sync', '--now', now], { env: cliEnv(t, h) }),
+        runCli(['sync', '--now', now], { env: cliEnv(t, h) }),
+      ]),
     );
     const db = t.database.db;
     const finals = h.sim
@@ -89,10 +94,16 @@ describe('two sync processes at once', () => {
     }
     const loaded = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from raw.boxscores`);
     expect(Number(loaded[0]!.n)).toBe(finals.length);
-    const runs = await queryRows<{ details: { games: { loaded: number } } }>(db, sql`select details from ingest.runs where job = 'sync'`);
+    const runs = await queryRows<{ details: { games: { loaded: number } } }>(
+      db,
+      sql`select details from ingest.runs where job = 'sync'`,
+    );
     const loads = runs.reduce((s, r) => s + r.details.games.loaded, 0);
     expect(loads).toBe(finals.length);
-    const dupes = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select game_pk, at_bat_index from mlb.plays group by 1, 2 having count(*) > 1) d`);
+    const dupes = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select game_pk, at_bat_index from mlb.plays group by 1, 2 having count(*) > 1) d`,
+    );
     expect(Number(dupes[0]!.n)).toBe(0);
   });
 });

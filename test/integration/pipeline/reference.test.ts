@@ -29,7 +29,9 @@ describe('reference lists that failed once', () => {
     h.sim.setFaults({ scripted: [{ pathIncludes: '/v1/pitchTypes', fault: '500' }] });
     await backfillJob.run(runDeps(t.database, h, { maxAttempts: 2 }), { range });
     expect(await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'pitchTypes'")).toBe(0);
-    expect(await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'rosterTypes'")).toBeGreaterThan(0);
+    expect(
+      await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'rosterTypes'"),
+    ).toBeGreaterThan(0);
 
     const failed = await failedChecks();
     expect(failed.map((c) => c.name)).toEqual(['reference_lists_present']);
@@ -44,7 +46,9 @@ describe('reference lists that failed once', () => {
       .map((r) => r.path)
       .filter((p) => !/\/(schedule|game|people|seasons)\b/.test(p));
     expect(referenceRequests).toEqual([expect.stringContaining('/v1/pitchTypes')]);
-    expect(await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'pitchTypes'")).toBeGreaterThan(0);
+    expect(
+      await scalar(t.database.db, "select count(*) from mlb.reference_codes where list = 'pitchTypes'"),
+    ).toBeGreaterThan(0);
     expect(await failedChecks()).toEqual([]);
   });
 });

@@ -20,9 +20,13 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     h = await startSim({ seed: 13 });
     day = addDays(firstRegularDate(h.sim), 1);
     // Reference lists and teams first, fast, so the polite part below is the games.
-    const warm = await runCli(['backfill', '--start-date', addDays(day, -1), '--end-date', addDays(day, -1)], { env: cliEnv(t, h) });
+    const warm = await runCli(['backfill', '--start-date', addDays(day, -1), '--end-date', addDays(day, -1)], {
+      env: cliEnv(t, h),
+    });
     expect(warm.code, warm.stderr).toBe(0);
-    await backfillJob.run(runDeps(reference.database, h), { range: { startDate: addDays(day, -1), endDate: addDays(day, -1) } });
+    await backfillJob.run(runDeps(reference.database, h), {
+      range: { startDate: addDays(day, -1), endDate: addDays(day, -1) },
+    });
   }, 180_000);
   afterAll(async () => {
     await h?.close();
@@ -37,7 +41,8 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
         clients.map(async (c) => {
           const out: number[] = [];
           for (let i = 0; i < 5; i++) {
-            const rows = await c`select (extract(epoch from slot_at) * 1000)::float8 as at from ingest.take_request_slots(2, 5, 1100)`;
+            const rows =
+              await c`select (extract(epoch from slot_at) * 1000)::float8 as at from ingest.take_request_slots(2, 5, 1100)`;
             out.push(...rows.map((r) => Number(r.at)));
           }
           return out;
@@ -46,15 +51,19 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
       const all = grants.flat();
       expect(all).toHaveLength(40);
       expect(maxInAnyWindow(all, 1100)).toBe(5);
-      const [paused] = await clients[0]!`select (extract(epoch from ingest.pause_requests(3000)) * 1000)::float8 as until`;
-      const [next] = await clients[1]!`select (extract(epoch from slot_at) * 1000)::float8 as at from ingest.take_request_slots(1, 5, 1100)`;
+      const [paused] =
+        await clients[0]!`select (extract(epoch from ingest.pause_requests(3000)) * 1000)::float8 as until`;
+      const [next] =
+        await clients[1]!`select (extract(epoch from slot_at) * 1000)::float8 as at from ingest.take_request_slots(1, 5, 1100)`;
       expect(Number(next!.at)).toBeGreaterThanOrEqual(Number(paused!.until));
     } finally {
       await Promise.all(clients.map((c) => c.end()));
     }
   });
 
-  it('4 backfill processes at STATSAPI_MAX_RPS=5: never more than 5 requests sent in any second (at the API, up to delivery delay), each game fetched once', { timeout: 240_000 }, async () => {
+  it('4 backfill processes at STATSAPI_MAX_RPS=5: never more than 5 requests sent in any second (at the API, up to delivery delay), each game fetched once', {
+    timeout: 240_000,
+  }, async () => {
     const from = h.sim.requestLog.length;
     const env = { ...cliEnv(t, h), STATSAPI_MAX_RPS: '5', LOG_LEVEL: 'debug' };
     const args = ['backfill', '--start-date', day, '--end-date', day];

@@ -18,7 +18,12 @@ describeRecorded('roster extraction over every recorded roster body', () => {
     expect(rows).toHaveLength(body.roster.length);
     expect(new Set(rows.map((r) => r.person_id)).size).toBe(rows.length);
     for (const [i, r] of rows.entries()) {
-      expect(r).toMatchObject({ team_id: 147, roster_type: 'active', roster_date: '2024-07-01', person_id: body.roster[i].person.id });
+      expect(r).toMatchObject({
+        team_id: 147,
+        roster_type: 'active',
+        roster_date: '2024-07-01',
+        person_id: body.roster[i].person.id,
+      });
       expect(r.status_code).toBe(body.roster[i].status?.code ?? null);
       expect(r.position_code).toBe(body.roster[i].position?.code ?? null);
     }
@@ -27,9 +32,19 @@ describeRecorded('roster extraction over every recorded roster body', () => {
 
 describe('roster extraction of awkward entries', () => {
   it('rejects an entry without a person and a person listed twice, keeping the rest', () => {
-    const body = { roster: [{ person: { id: 1, fullName: 'A' } }, { jerseyNumber: '9' }, { person: { id: 1, fullName: 'A again' } }, { person: { id: 2 } }] };
+    const body = {
+      roster: [
+        { person: { id: 1, fullName: 'A' } },
+        { jerseyNumber: '9' },
+        { person: { id: 1, fullName: 'A again' } },
+        { person: { id: 2 } },
+      ],
+    };
     const { rows, rejects } = extractRoster(body, { teamId: 5, rosterType: '40Man', date: '2025-05-01' });
-    expect(rows.map((r) => [r.person_id, r.full_name])).toEqual([[1, 'A'], [2, null]]);
+    expect(rows.map((r) => [r.person_id, r.full_name])).toEqual([
+      [1, 'A'],
+      [2, null],
+    ]);
     expect(rejects.map((r) => r.path)).toEqual(['roster[1]', 'roster[2]']);
   });
 });
@@ -50,10 +65,13 @@ describe('dugout snapshot roster against the simulator', () => {
     await t?.drop();
   });
 
-  const snapshot = (date: string) => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ name: 'roster', date }));
+  const snapshot = (date: string) =>
+    snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ name: 'roster', date }));
   const bodies = () => scalar(t.database.db, 'select count(*) from raw.snapshots');
 
-  it('stores every club\'s 40-man and active roster, and a re-run of the same day changes nothing', { timeout: 120_000 }, async () => {
+  it("stores every club's 40-man and active roster, and a re-run of the same day changes nothing", {
+    timeout: 120_000,
+  }, async () => {
     h.sim.setNow(new Date(`${d1}T12:00:00Z`));
     const first = await snapshot(d1);
     expect(first.status, String(first.error)).toBe('succeeded');
@@ -74,11 +92,16 @@ describe('dugout snapshot roster against the simulator', () => {
     const again = await snapshot(d1);
     expect(again.result).toMatchObject({ requests: 60, changed: 0, unchanged: 60 });
     expect(await bodies()).toBe(60); // history is kept only on change
-    const [seen] = await queryRows<{ moved: boolean }>(t.database.db, sql`select bool_and(last_seen_at > first_seen_at) as moved from raw.snapshots`);
+    const [seen] = await queryRows<{ moved: boolean }>(
+      t.database.db,
+      sql`select bool_and(last_seen_at > first_seen_at) as moved from raw.snapshots`,
+    );
     expect(seen?.moved).toBe(true);
   });
 
-  it('a traded player shows as removed from one club and added to the other; a changed body adds a version', { timeout: 120_000 }, async () => {
+  it('a traded player shows as removed from one club and added to the other; a changed body adds a version', {
+    timeout: 120_000,
+  }, async () => {
     const active = await queryRows<{ team_id: number; person_id: number }>(
       t.database.db,
       sql`select team_id, person_id from mlb.roster_entries where roster_date = ${d1} and roster_type = 'active' order by team_id, person_id limit 1`,
@@ -102,7 +125,12 @@ describe('dugout snapshot roster against the simulator', () => {
       ]),
     );
     // Nobody else moved between the two days.
-    expect(await scalar(t.database.db, `select count(*) from analytics.roster_moves where move_date = '${d2}' and person_id <> ${player}`)).toBe(0);
+    expect(
+      await scalar(
+        t.database.db,
+        `select count(*) from analytics.roster_moves where move_date = '${d2}' and person_id <> ${player}`,
+      ),
+    ).toBe(0);
 
     // The day before is unchanged (its roster is as of the end of that day), and a new jersey number
     // on d2 is a new version of that club's bodies, the old ones kept.
@@ -121,8 +149,15 @@ describe('dugout snapshot roster against the simulator', () => {
 });
 
 describe('dugout snapshot usage', () => {
-  it.each([[['snapshot', 'draft']], [['snapshot', 'roster', '--date', '2025-02-30']], [['snapshot']], [['snapshot', 'stats', '--page-size', '5']]])('%j is one line and exit 2 before any connection', async (args) => {
-    const r = await runCli(args, { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' } });
+  it.each([
+    [['snapshot', 'draft']],
+    [['snapshot', 'roster', '--date', '2025-02-30']],
+    [['snapshot']],
+    [['snapshot', 'stats', '--page-size', '5']],
+  ])('%j is one line and exit 2 before any connection', async (args) => {
+    const r = await runCli(args, {
+      env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' },
+    });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });

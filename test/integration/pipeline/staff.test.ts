@@ -18,7 +18,13 @@ describeRecorded('staff extraction over every recorded /v1/jobs/umpires body', (
     expect(rows).toHaveLength(body.roster.length);
     for (const [i, r] of rows.entries()) {
       const e = body.roster[i];
-      expect(r).toMatchObject({ listing: 'umpires', sport_id: 1, person_id: e.person.id, full_name: e.person.fullName, job_id: e.jobId });
+      expect(r).toMatchObject({
+        listing: 'umpires',
+        sport_id: 1,
+        person_id: e.person.id,
+        full_name: e.person.fullName,
+        job_id: e.jobId,
+      });
       expect(r.jersey_number).toBe(e.jerseyNumber || null); // an empty number is no number
     }
   });
@@ -26,7 +32,9 @@ describeRecorded('staff extraction over every recorded /v1/jobs/umpires body', (
 
 describe('staff extraction of awkward entries', () => {
   it('rejects an entry without a person and a person listed twice', () => {
-    const body = { roster: [{ person: { id: 7, fullName: 'A' }, jobId: 'UMPR' }, { job: 'Umpire' }, { person: { id: 7 } }] };
+    const body = {
+      roster: [{ person: { id: 7, fullName: 'A' }, jobId: 'UMPR' }, { job: 'Umpire' }, { person: { id: 7 } }],
+    };
     const { rows, rejects } = extractStaff(body, { listing: 'umpires', sportId: 1, asOfDate: '2024-07-01' });
     expect(rows.map((r) => r.person_id)).toEqual([7]);
     expect(rejects.map((r) => r.path)).toEqual(['roster[1]', 'roster[2]']);
@@ -48,7 +56,8 @@ describe('dugout snapshot staff against the simulator', () => {
     await t?.drop();
   });
 
-  const snapshot = (args: Record<string, unknown>) => snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
+  const snapshot = (args: Record<string, unknown>) =>
+    snapshotJob.run(runDeps(t.database, h), snapshotJob.args.parse({ date: day, ...args }));
 
   it('stores every umpire and official scorer; a second run changes nothing', { timeout: 120_000 }, async () => {
     const run = await snapshot({ name: 'staff' });
@@ -76,7 +85,9 @@ describe('dugout snapshot staff against the simulator', () => {
     expect(await scalar(t.database.db, 'select count(*) from mlb.official_stats')).toBeGreaterThan(0);
   });
 
-  it('dugout rebuild re-derives every snapshot table from raw.snapshots without a request', { timeout: 240_000 }, async () => {
+  it('dugout rebuild re-derives every snapshot table from raw.snapshots without a request', {
+    timeout: 240_000,
+  }, async () => {
     const tables = ['mlb.roster_entries', 'mlb.official_stats', 'mlb.league_staff'];
     const digest = async () => Promise.all(tables.map((table) => tableDigest(t.database.db, table)));
     const before = await digest();

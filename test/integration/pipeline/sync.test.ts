@@ -31,11 +31,18 @@ describe('sync after the simulated clock moves', () => {
     await t?.drop();
   });
 
-  it('picks up new finals, a correction and a changed person, and moves the cursors', { timeout: 300_000 }, async () => {
+  it('picks up new finals, a correction and a changed person, and moves the cursors', {
+    timeout: 300_000,
+  }, async () => {
     const db = t.database.db;
-    const loaded = (await queryRows<{ pk: number }>(db, sql`select game_pk as pk from raw.boxscores order by 1`)).map((r) => Number(r.pk));
+    const loaded = (await queryRows<{ pk: number }>(db, sql`select game_pk as pk from raw.boxscores order by 1`)).map(
+      (r) => Number(r.pk),
+    );
     const target = loaded[3]!;
-    const before = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from mlb.plays where game_pk = ${target}`);
+    const before = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from mlb.plays where game_pk = ${target}`,
+    );
 
     h.sim.advance(DAY);
     const correction = h.sim.correctGame(target);
@@ -51,7 +58,8 @@ describe('sync after the simulated clock moves', () => {
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.counts.gamesLoaded).toBe(newFinals.length + 1);
 
-    for (const pk of newFinals) expect(await scalar(db, `select count(*) from mlb.plays where game_pk = ${pk}`)).toBeGreaterThan(0);
+    for (const pk of newFinals)
+      expect(await scalar(db, `select count(*) from mlb.plays where game_pk = ${pk}`)).toBeGreaterThan(0);
 
     // The corrected game's rows are exactly the rows of the corrected bodies: replaced, none left behind.
     const box = await (await fetch(`${h.url}/v1/game/${target}/boxscore`)).json();
@@ -59,15 +67,25 @@ describe('sync after the simulated clock moves', () => {
     const want = { ...extractBoxscore(target, box).rows, ...extractPlayByPlay(target, pbp).rows };
     expect(await scalar(db, `select count(*) from mlb.plays where game_pk = ${target}`)).toBe(want.plays.length);
     expect(await scalar(db, `select count(*) from mlb.pitches where game_pk = ${target}`)).toBe(want.pitches.length);
-    expect(await scalar(db, `select count(*) from mlb.batting_lines where game_pk = ${target}`)).toBe(want.battingLines.length);
-    const hits = await queryRows<{ h: number }>(db, sql`select sum(hits)::int as h from mlb.batting_lines where game_pk = ${target}`);
+    expect(await scalar(db, `select count(*) from mlb.batting_lines where game_pk = ${target}`)).toBe(
+      want.battingLines.length,
+    );
+    const hits = await queryRows<{ h: number }>(
+      db,
+      sql`select sum(hits)::int as h from mlb.batting_lines where game_pk = ${target}`,
+    );
     expect(Number(hits[0]!.h)).toBe(want.battingLines.reduce((s, r) => s + (r.hits ?? 0), 0));
-    const events = await queryRows<{ e: string | null }>(db, sql`select event_type as e from mlb.plays where game_pk = ${target} order by at_bat_index`);
+    const events = await queryRows<{ e: string | null }>(
+      db,
+      sql`select event_type as e from mlb.plays where game_pk = ${target} order by at_bat_index`,
+    );
     expect(events.map((e) => e.e)).toEqual(want.plays.map((p) => p.event_type));
     expect(Number(before[0]!.n)).toBeGreaterThan(0);
 
     // The changed person was fetched again.
-    const p = (await (await fetch(`${h.url}/v1/people/${person.personId}`)).json()) as { people: Array<{ currentTeam?: { id: number }; primaryNumber?: string }> };
+    const p = (await (await fetch(`${h.url}/v1/people/${person.personId}`)).json()) as {
+      people: Array<{ currentTeam?: { id: number }; primaryNumber?: string }>;
+    };
     const served = p.people[0]!;
     const stored = await queryRows<{ team: number | null; num: string | null }>(
       db,

@@ -28,21 +28,33 @@ describeRecorded('win probability extraction over every recorded /winProbability
       expect(r.batter_id).toBe(play.matchup.batter.id);
       expect(r.pitcher_id).toBe(play.matchup.pitcher.id);
       expect(r.half_inning).toBe(play.about.halfInning);
-      expect(r.home_win_probability_before).toBeCloseTo(play.homeTeamWinProbability - play.homeTeamWinProbabilityAdded, 5);
+      expect(r.home_win_probability_before).toBeCloseTo(
+        play.homeTeamWinProbability - play.homeTeamWinProbabilityAdded,
+        5,
+      );
       // Each play starts where the previous one ended (the first from an even game), except where
       // a base-running action inside the plate appearance moved it first (in 747175: a steal of
       // second, a wild pitch, a steal of third): `added` is the result's part alone.
       const actions = (play.playEvents as J[]).filter((e) => e.type === 'action').length;
-      if (actions === 0 || i === 0) expect(r.home_win_probability_before).toBeCloseTo(i === 0 ? 50 : body[i - 1].homeTeamWinProbability, 5);
+      if (actions === 0 || i === 0)
+        expect(r.home_win_probability_before).toBeCloseTo(i === 0 ? 50 : body[i - 1].homeTeamWinProbability, 5);
     }
   });
 });
 
 describe('win probability extraction of awkward bodies', () => {
   it('rejects a play without an index and a repeated index; a body that is not a list gives nothing', () => {
-    const play = (i: number | undefined) => ({ atBatIndex: i, homeTeamWinProbability: 60, awayTeamWinProbability: 40, homeTeamWinProbabilityAdded: 10 });
+    const play = (i: number | undefined) => ({
+      atBatIndex: i,
+      homeTeamWinProbability: 60,
+      awayTeamWinProbability: 40,
+      homeTeamWinProbabilityAdded: 10,
+    });
     const { rows, rejects } = extractWinProbability(1, [play(0), play(undefined), play(0), play(1)]);
-    expect(rows.map((r) => [r.at_bat_index, r.home_win_probability_before])).toEqual([[0, 50], [1, 50]]);
+    expect(rows.map((r) => [r.at_bat_index, r.home_win_probability_before])).toEqual([
+      [0, 50],
+      [1, 50],
+    ]);
     expect(rejects.map((r) => r.path)).toEqual(['[1]', '[2]']);
     expect(extractWinProbability(1, { plays: [] })).toEqual({ rows: [], rejects: [] });
   });
@@ -75,9 +87,14 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
 
   const wpRequests = () => h.sim.requestLog.filter((r) => r.path.includes('/winProbability')).length;
 
-  it('turning the extra on fetches every stored game again and fills a row per play', { timeout: 240_000 }, async () => {
+  it('turning the extra on fetches every stored game again and fills a row per play', {
+    timeout: 240_000,
+  }, async () => {
     expect(await scalar(t.database.db, 'select count(*) from mlb.play_win_probability')).toBe(0);
-    const games = await scalar(t.database.db, "select count(*) from mlb.games where coded_game_state = 'F' and game_type = 'R'");
+    const games = await scalar(
+      t.database.db,
+      "select count(*) from mlb.games where coded_game_state = 'F' and game_type = 'R'",
+    );
     const before = wpRequests();
     const run = await backfillJob.run(withWin(), { range });
     expect(run.status, String(run.error)).toBe('succeeded');
@@ -98,7 +115,9 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
     for (const s of sums) expect(s.added).toBeCloseTo(s.home_won ? 50 : -50, 0);
     // What one side's batters gain its pitchers' opponents lose: the whole warehouse adds to zero.
     expect(await scalar(t.database.db, 'select round(sum(wpa), 6) from analytics.player_wpa')).toBe(0);
-    expect(await scalar(t.database.db, 'select count(*) from analytics.player_wpa where batting_plays > 0')).toBeGreaterThan(100);
+    expect(
+      await scalar(t.database.db, 'select count(*) from analytics.player_wpa where batting_plays > 0'),
+    ).toBeGreaterThan(100);
 
     const check = await checkJob.run(runDeps(t.database, h), {});
     const results = (check.result as { checks: CheckResult[] }).checks;
@@ -106,7 +125,9 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
     expect(results.filter((c) => !c.passed)).toEqual([]);
   });
 
-  it('a re-run changes nothing, and a rebuild gives the same rows without a request', { timeout: 240_000 }, async () => {
+  it('a re-run changes nothing, and a rebuild gives the same rows without a request', {
+    timeout: 240_000,
+  }, async () => {
     const digest = async () => ({
       raw: await tableDigest(t.database.db, 'raw.win_probability'),
       rows: await tableDigest(t.database.db, 'mlb.play_win_probability'),
@@ -125,10 +146,17 @@ describe('games loaded with DUGOUT_GAME_EXTRAS=winProbability against the simula
   });
 
   it('a check names a game whose win probability lost a play', { timeout: 120_000 }, async () => {
-    const [row] = await queryRows<{ game_pk: number }>(t.database.db, sql`select min(game_pk)::int as game_pk from mlb.play_win_probability`);
-    await t.database.db.execute(sql`delete from mlb.play_win_probability where game_pk = ${row!.game_pk} and at_bat_index = 3`);
+    const [row] = await queryRows<{ game_pk: number }>(
+      t.database.db,
+      sql`select min(game_pk)::int as game_pk from mlb.play_win_probability`,
+    );
+    await t.database.db.execute(
+      sql`delete from mlb.play_win_probability where game_pk = ${row!.game_pk} and at_bat_index = 3`,
+    );
     const check = await checkJob.run(runDeps(t.database, h), {});
-    const result = (check.result as { checks: CheckResult[] }).checks.find((c) => c.name === 'win_probability_vs_plays');
+    const result = (check.result as { checks: CheckResult[] }).checks.find(
+      (c) => c.name === 'win_probability_vs_plays',
+    );
     expect(result).toMatchObject({ passed: false, violations: 1 });
     expect(result!.examples[0]).toMatchObject({ game_pk: row!.game_pk });
   });

@@ -29,12 +29,19 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
     await reference?.drop();
   });
 
-  it('SIGKILL one of three: the others take its items when its lease lapses, nothing is lost or loaded twice', { timeout: 300_000 }, async () => {
+  it('SIGKILL one of three: the others take its items when its lease lapses, nothing is lost or loaded twice', {
+    timeout: 300_000,
+  }, async () => {
     const db = t.database.db;
     h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', fault: 'slow' }], slowMs: 150 });
     const args = ['backfill', '--start-date', range.startDate, '--end-date', range.endDate];
     // Each reports its own host, so no worker can see the others' PIDs: only heartbeats tell.
-    const env = (host: string) => ({ ...cliEnv(t, h), ...FAST_EXPIRY, DUGOUT_HOST_NAME: host, STATSAPI_CONCURRENCY: '2' });
+    const env = (host: string) => ({
+      ...cliEnv(t, h),
+      ...FAST_EXPIRY,
+      DUGOUT_HOST_NAME: host,
+      STATSAPI_CONCURRENCY: '2',
+    });
     let victim = 0;
     const runs = ['host-a', 'host-b', 'host-c'].map((host) =>
       runCli(args, {
@@ -44,8 +51,18 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
         },
       }),
     );
-    await until('host-a to hold a lease', async () => (await scalar(db, "select count(*) from ingest.work_items where lease_owner like 'host-a:%' and lease_expires_at > now() and status = 'pending'")) > 0);
-    const held = await queryRows<{ key: string }>(db, sql`select key from ingest.work_items where lease_owner like 'host-a:%' and status = 'pending'`);
+    await until(
+      'host-a to hold a lease',
+      async () =>
+        (await scalar(
+          db,
+          "select count(*) from ingest.work_items where lease_owner like 'host-a:%' and lease_expires_at > now() and status = 'pending'",
+        )) > 0,
+    );
+    const held = await queryRows<{ key: string }>(
+      db,
+      sql`select key from ingest.work_items where lease_owner like 'host-a:%' and status = 'pending'`,
+    );
     process.kill(victim, 'SIGKILL');
     const [a, b, c] = await Promise.all(runs);
     h.sim.setFaults({});
@@ -53,13 +70,18 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
     expect(b!.code, b!.stderr).toBe(0);
     expect(c!.code, c!.stderr).toBe(0);
 
-    const finals = h.sim.listGames().filter((g) => g.officialDate >= range.startDate && g.officialDate <= range.endDate && g.codedGameState === 'F');
+    const finals = h.sim
+      .listGames()
+      .filter((g) => g.officialDate >= range.startDate && g.officialDate <= range.endDate && g.codedGameState === 'F');
     expect(await scalar(db, 'select count(*) from raw.boxscores')).toBe(finals.length);
     expect(await scalar(db, "select count(*) from ingest.work_items where kind = 'game' and status <> 'done'")).toBe(0);
     // Each game loaded once: one successful attempt each, the killed worker's items included.
     expect(await scalar(db, "select count(*) from ingest.work_items where kind = 'game' and attempts <> 1")).toBe(0);
     for (const { key } of held) {
-      const [row] = await queryRows<{ owner: string | null; status: string }>(db, sql`select lease_owner as owner, status from ingest.work_items where kind = 'game' and key = ${key}`);
+      const [row] = await queryRows<{ owner: string | null; status: string }>(
+        db,
+        sql`select lease_owner as owner, status from ingest.work_items where kind = 'game' and key = ${key}`,
+      );
       expect(row?.status).toBe('done');
     }
 
@@ -72,18 +94,33 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
       db,
       sql`select host, status, error from ingest.runs where job = 'backfill' order by run_id`,
     );
-    expect(ledger.find((r) => r.host === 'host-a')).toMatchObject({ status: 'interrupted', error: expect.stringMatching(/^worker lost: no heartbeat since /) });
+    expect(ledger.find((r) => r.host === 'host-a')).toMatchObject({
+      status: 'interrupted',
+      error: expect.stringMatching(/^worker lost: no heartbeat since /),
+    });
 
     const single = await backfillJob.run(runDeps(reference.database, h), { range });
     expect(single.status).toBe('succeeded');
     expect(await warehouseDigest(db)).toEqual(await warehouseDigest(reference.database.db));
   });
 
-  it('two daemons: one polls, the other drains; when the poller dies the other takes over at its next tick', { timeout: 180_000 }, async () => {
+  it('two daemons: one polls, the other drains; when the poller dies the other takes over at its next tick', {
+    timeout: 180_000,
+  }, async () => {
     const db = t.database.db;
-    const env = (host: string) => ({ ...cliEnv(t, h), ...FAST_EXPIRY, DUGOUT_HOST_NAME: host, DUGOUT_SYNC_CRON: '*/2 * * * * *' });
+    const env = (host: string) => ({
+      ...cliEnv(t, h),
+      ...FAST_EXPIRY,
+      DUGOUT_HOST_NAME: host,
+      DUGOUT_SYNC_CRON: '*/2 * * * * *',
+    });
     const jobsBy = async (host: string) =>
-      (await queryRows<{ job: string }>(db, sql`select job from ingest.runs where host = ${host} and job in ('sync', 'drain') order by run_id`)).map((r) => r.job);
+      (
+        await queryRows<{ job: string }>(
+          db,
+          sql`select job from ingest.runs where host = ${host} and job in ('sync', 'drain') order by run_id`,
+        )
+      ).map((r) => r.job);
     const first = spawnCli(['daemon', '--now', h.sim.now().toISOString()], env('daemon-1'));
     await until('daemon-1 to sync', async () => (await jobsBy('daemon-1')).includes('sync'));
     const second = spawnCli(['daemon', '--now', h.sim.now().toISOString()], env('daemon-2'));
@@ -93,7 +130,12 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
 
       const live = await runCli(['status', '--json'], { env: env('daemon-3') });
       const workers = JSON.parse(live.stdout).workers as Array<{ host: string; command: string; pid: number }>;
-      expect(workers.filter((w) => w.command === 'daemon').map((w) => w.host).sort()).toEqual(['daemon-1', 'daemon-2']);
+      expect(
+        workers
+          .filter((w) => w.command === 'daemon')
+          .map((w) => w.host)
+          .sort(),
+      ).toEqual(['daemon-1', 'daemon-2']);
 
       first.child.kill('SIGKILL');
       await first.exited;

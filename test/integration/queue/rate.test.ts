@@ -40,7 +40,11 @@ describe('the rate as the server sees it', () => {
 
   it('starts nothing while paused after a 429: no request reaches the server during Retry-After', async () => {
     // Three start together; the second gets a 429 at once while the other two are still in flight.
-    const { seen, stats } = await burst({ tooManyAt: 1, retryAfterS: 1, fixedDelayMs: 200 }, { maxRps: 100, concurrency: 3 }, 9);
+    const { seen, stats } = await burst(
+      { tooManyAt: 1, retryAfterS: 1, fixedDelayMs: 200 },
+      { maxRps: 100, concurrency: 3 },
+      9,
+    );
     expect(seen).toHaveLength(10);
     expect(seen[1]!.status).toBe(429);
     const pauseStart = seen[1]!.doneAt!;

@@ -13,7 +13,17 @@ type J = any;
  * through every extractor: the simulated games are scanned until each event has been seen, then
  * those games are reconciled as `dugout check` does and their base state is held against the feed.
  */
-const EVENTS = ['wild_pitch', 'passed_ball', 'balk', 'stolen_base_2b', 'caught_stealing_2b', 'stolen_base_3b', 'caught_stealing_3b', 'pickoff_1b', 'runner_placed'];
+const EVENTS = [
+  'wild_pitch',
+  'passed_ball',
+  'balk',
+  'stolen_base_2b',
+  'caught_stealing_2b',
+  'stolen_base_3b',
+  'caught_stealing_3b',
+  'pickoff_1b',
+  'runner_placed',
+];
 const MAX_SCANNED = 600;
 
 let s: RunningSim;
@@ -26,7 +36,9 @@ beforeAll(async () => {
   for (const g of finals.slice(0, MAX_SCANNED)) {
     if (EVENTS.every((e) => seen.has(e))) break;
     const playByPlay = await s.json(`/v1/game/${g.gamePk}/playByPlay`);
-    const types = new Set<string>(playByPlay.allPlays.flatMap((p: J) => p.playEvents.map((e: J) => e.details?.eventType)));
+    const types = new Set<string>(
+      playByPlay.allPlays.flatMap((p: J) => p.playEvents.map((e: J) => e.details?.eventType)),
+    );
     const fresh = EVENTS.filter((e) => types.has(e) && !seen.has(e));
     if (fresh.length === 0) continue;
     for (const e of fresh) seen.set(e, g.gamePk);
@@ -42,7 +54,8 @@ afterAll(() => s?.close());
 
 const rowsOf = gameRowsOf;
 
-const sideStat = (box: J, side: 'away' | 'home', group: string, stat: string): number => Number(box.teams[side].teamStats[group][stat] ?? 0);
+const sideStat = (box: J, side: 'away' | 'home', group: string, stat: string): number =>
+  Number(box.teams[side].teamStats[group][stat] ?? 0);
 
 describe('base-running events of the simulator', () => {
   it('plays every one of them within the first games of a season', () => {
@@ -54,13 +67,22 @@ describe('base-running events of the simulator', () => {
       const r = rowsOf(gamePk, g.boxscore, g.playByPlay);
       expect(r.rejects, String(gamePk)).toEqual([]);
       for (const e of EVENTS.filter((x) => seen.get(x) === gamePk)) {
-        expect(r.playActions.some((a) => a.event_type === e), `${gamePk} action ${e}`).toBe(true);
-        if (e !== 'runner_placed') expect(r.runners.some((m) => m.event_type === e), `${gamePk} runner ${e}`).toBe(true);
+        expect(
+          r.playActions.some((a) => a.event_type === e),
+          `${gamePk} action ${e}`,
+        ).toBe(true);
+        if (e !== 'runner_placed')
+          expect(
+            r.runners.some((m) => m.event_type === e),
+            `${gamePk} runner ${e}`,
+          ).toBe(true);
       }
       for (const m of r.runners.filter((x) => x.event_type === 'pickoff_1b')) {
         expect(m).toMatchObject({ start_base: '1B', out_base: '1B', is_out: true, movement_reason: 'r_pickoff_1b' });
       }
-      for (const m of r.runners.filter((x) => x.event_type === 'wild_pitch' || x.event_type === 'passed_ball' || x.event_type === 'balk')) {
+      for (const m of r.runners.filter(
+        (x) => x.event_type === 'wild_pitch' || x.event_type === 'passed_ball' || x.event_type === 'balk',
+      )) {
         expect(m.movement_reason).toBe('r_adv_play');
         expect(m.is_out).toBe(false);
       }
@@ -71,21 +93,39 @@ describe('base-running events of the simulator', () => {
     for (const [gamePk, g] of games) {
       const r = rowsOf(gamePk, g.boxscore, g.playByPlay);
       const half = (abi: number) => r.plays.find((p) => p.at_bat_index === abi)?.half_inning;
-      for (const [side, batting, fielding] of [['away', 'top', 'bottom'], ['home', 'bottom', 'top']] as const) {
+      for (const [side, batting, fielding] of [
+        ['away', 'top', 'bottom'],
+        ['home', 'bottom', 'top'],
+      ] as const) {
         void fielding;
-        const ofSide = <T extends { at_bat_index: number }>(xs: T[]) => xs.filter((x) => half(x.at_bat_index) === batting);
-        const againstSide = <T extends { at_bat_index: number }>(xs: T[]) => xs.filter((x) => half(x.at_bat_index) !== batting);
-        expect(ofSide(r.runners).filter((m) => m.end_base === 'score').length, `${gamePk} ${side} runs`).toBe(g.feed.liveData.linescore.teams[side].runs);
+        const ofSide = <T extends { at_bat_index: number }>(xs: T[]) =>
+          xs.filter((x) => half(x.at_bat_index) === batting);
+        const againstSide = <T extends { at_bat_index: number }>(xs: T[]) =>
+          xs.filter((x) => half(x.at_bat_index) !== batting);
+        expect(ofSide(r.runners).filter((m) => m.end_base === 'score').length, `${gamePk} ${side} runs`).toBe(
+          g.feed.liveData.linescore.teams[side].runs,
+        );
         const teamId = g.boxscore.teams[side].team.id;
         const putouts = r.fieldingLines.filter((l) => l.team_id === teamId).reduce((n, l) => n + (l.putouts ?? 0), 0);
         const outs = r.pitchingLines.filter((l) => l.team_id === teamId).reduce((n, l) => n + (l.outs ?? 0), 0);
         expect(putouts, `${gamePk} ${side} putouts`).toBe(outs);
-        const count = (rows: Array<{ event_type: string | null }>, re: RegExp) => rows.filter((x) => re.test(x.event_type ?? '')).length;
-        expect(count(ofSide(r.runners), /^stolen_base_/), `${gamePk} ${side} SB`).toBe(sideStat(g.boxscore, side, 'batting', 'stolenBases'));
-        expect(count(ofSide(r.runners), /^caught_stealing_/), `${gamePk} ${side} CS`).toBe(sideStat(g.boxscore, side, 'batting', 'caughtStealing'));
-        expect(count(againstSide(r.playActions), /^wild_pitch$/), `${gamePk} ${side} WP`).toBe(sideStat(g.boxscore, side, 'pitching', 'wildPitches'));
-        expect(count(againstSide(r.playActions), /^balk$/), `${gamePk} ${side} BK`).toBe(sideStat(g.boxscore, side, 'pitching', 'balks'));
-        expect(count(againstSide(r.playActions), /^pickoff_1b$/), `${gamePk} ${side} PO`).toBe(sideStat(g.boxscore, side, 'pitching', 'pickoffs'));
+        const count = (rows: Array<{ event_type: string | null }>, re: RegExp) =>
+          rows.filter((x) => re.test(x.event_type ?? '')).length;
+        expect(count(ofSide(r.runners), /^stolen_base_/), `${gamePk} ${side} SB`).toBe(
+          sideStat(g.boxscore, side, 'batting', 'stolenBases'),
+        );
+        expect(count(ofSide(r.runners), /^caught_stealing_/), `${gamePk} ${side} CS`).toBe(
+          sideStat(g.boxscore, side, 'batting', 'caughtStealing'),
+        );
+        expect(count(againstSide(r.playActions), /^wild_pitch$/), `${gamePk} ${side} WP`).toBe(
+          sideStat(g.boxscore, side, 'pitching', 'wildPitches'),
+        );
+        expect(count(againstSide(r.playActions), /^balk$/), `${gamePk} ${side} BK`).toBe(
+          sideStat(g.boxscore, side, 'pitching', 'balks'),
+        );
+        expect(count(againstSide(r.playActions), /^pickoff_1b$/), `${gamePk} ${side} PO`).toBe(
+          sideStat(g.boxscore, side, 'pitching', 'pickoffs'),
+        );
       }
     }
   });
@@ -106,7 +146,9 @@ describe('base-running events of the simulator', () => {
         const row = r.plays.find((p) => p.at_bat_index === fp.about.atBatIndex)!;
         expect(row.outs_before, `${gamePk}/${row.at_bat_index}`).toBe(0);
         // Placed before the first pitch, unless a pinch runner took his place.
-        const pinch = fp.playEvents.find((e: J) => e.details?.eventType === 'offensive_substitution' && e.position?.code === '12');
+        const pinch = fp.playEvents.find(
+          (e: J) => e.details?.eventType === 'offensive_substitution' && e.position?.code === '12',
+        );
         expect(row.on_2b_before, `${gamePk}/${row.at_bat_index}`).toBe(pinch ? pinch.player.id : placed.player.id);
       }
     }
@@ -126,13 +168,30 @@ describe('base-running events of the simulator', () => {
  */
 const NOT_SIMULATED = new Set([
   // batted-ball and scoring variants
-  'double_play', 'strikeout_double_play', 'error', 'fielders_choice', 'fielders_choice_out', 'other_out', 'catcher_interf',
+  'double_play',
+  'strikeout_double_play',
+  'error',
+  'fielders_choice',
+  'fielders_choice_out',
+  'other_out',
+  'catcher_interf',
   // base running
-  'pickoff_2b', 'pickoff_caught_stealing_2b', 'defensive_indiff',
-  'r_adv_throw', 'r_appeal_left_early', 'r_pickoff_2b', 'r_rundown', 'r_out_stretching', 'r_thrown_out', 'r_doubled_off', 'r_runner_out',
-  'r_pickoff_caught_stealing_2b', 'r_defensive_indiff',
+  'pickoff_2b',
+  'pickoff_caught_stealing_2b',
+  'defensive_indiff',
+  'r_adv_throw',
+  'r_appeal_left_early',
+  'r_pickoff_2b',
+  'r_rundown',
+  'r_out_stretching',
+  'r_thrown_out',
+  'r_doubled_off',
+  'r_runner_out',
+  'r_pickoff_caught_stealing_2b',
+  'r_defensive_indiff',
   // game flow
-  'batter_timeout', 'injury',
+  'batter_timeout',
+  'injury',
 ]);
 
 describeRecorded('event types and movement reasons of the recorded feeds', () => {

@@ -37,7 +37,8 @@ describe('the clock moves games from Preview to Live to Final', () => {
     const plays: J[] = feed.liveData.plays.allPlays;
     expect(plays.length).toBeGreaterThan(5);
     expect(plays.length).toBeLessThan(allPlays);
-    for (const p of plays) for (const e of p.playEvents) expect(Date.parse(e.endTime)).toBeLessThanOrEqual(start + 70 * 60_000);
+    for (const p of plays)
+      for (const e of p.playEvents) expect(Date.parse(e.endTime)).toBeLessThanOrEqual(start + 70 * 60_000);
     const day = await s.json(`/v1/schedule?sportId=1&date=${game.listedOn}`);
     expect(day.totalGamesInProgress).toBeGreaterThan(0);
 
@@ -78,7 +79,11 @@ describe('the clock moves games from Preview to Live to Final', () => {
     const resumed = listings().find((g) => g.resumedFromDate);
     at(Date.parse(resumed.gameDate) - 3 * 3_600_000);
     const feed = await s.json(`/v1.1/game/${resumed.gamePk}/feed/live`);
-    expect(feed.gameData.status).toMatchObject({ abstractGameState: 'Live', codedGameState: 'U', detailedState: 'Suspended' });
+    expect(feed.gameData.status).toMatchObject({
+      abstractGameState: 'Live',
+      codedGameState: 'U',
+      detailedState: 'Suspended',
+    });
     const both = await s.json(`/v1/schedule?gamePk=${resumed.gamePk}`);
     const dates = both.dates.map((d: J) => d.date);
     expect(dates).toEqual([resumed.resumedFromDate, resumed.listedOn]);
@@ -105,8 +110,12 @@ describe('change logs and corrections', () => {
     const toHit = changed[0].result.eventType === 'single';
     const batting = changed[0].about.isTopInning ? 'away' : 'home';
     const fielding = batting === 'away' ? 'home' : 'away';
-    expect(box1.teams[batting].teamStats.batting.hits - box0.teams[batting].teamStats.batting.hits).toBe(toHit ? 1 : -1);
-    expect(box1.teams[fielding].teamStats.fielding.errors - box0.teams[fielding].teamStats.fielding.errors).toBe(toHit ? -1 : 1);
+    expect(box1.teams[batting].teamStats.batting.hits - box0.teams[batting].teamStats.batting.hits).toBe(
+      toHit ? 1 : -1,
+    );
+    expect(box1.teams[fielding].teamStats.fielding.errors - box0.teams[fielding].teamStats.fielding.errors).toBe(
+      toHit ? -1 : 1,
+    );
     expect(box1.teams[batting].teamStats.batting.runs).toBe(box0.teams[batting].teamStats.batting.runs);
     expect(ls1.teams[batting].hits).toBe(box1.teams[batting].teamStats.batting.hits);
     expect(ls1.teams[fielding].errors).toBe(box1.teams[fielding].teamStats.fielding.errors);
@@ -123,7 +132,9 @@ describe('change logs and corrections', () => {
     expect(all.totalItems).toBeGreaterThan(50);
     const pks: number[] = [];
     for (let offset = 0; offset < all.totalItems; offset += 25) {
-      const page = await s.json(`/v1/game/changes?updatedSince=2025-08-25T00:00:00Z&sportId=1&limit=25&offset=${offset}`);
+      const page = await s.json(
+        `/v1/game/changes?updatedSince=2025-08-25T00:00:00Z&sportId=1&limit=25&offset=${offset}`,
+      );
       expect(page.totalItems).toBe(all.totalItems);
       pks.push(...page.dates.flatMap((d: J) => d.games.map((g: J) => g.gamePk)));
     }
@@ -152,15 +163,24 @@ describe('change logs and corrections', () => {
   });
 
   it('the clock is controllable over HTTP', async () => {
-    let res = await fetch(s.url.replace(/\/api$/, '/__sim/clock'), { method: 'POST', body: JSON.stringify({ now: '2025-05-01T00:00:00Z' }) });
+    let res = await fetch(s.url.replace(/\/api$/, '/__sim/clock'), {
+      method: 'POST',
+      body: JSON.stringify({ now: '2025-05-01T00:00:00Z' }),
+    });
     expect(((await res.json()) as J).now).toBe('2025-05-01T00:00:00.000Z');
-    res = await fetch(s.url.replace(/\/api$/, '/__sim/clock'), { method: 'POST', body: JSON.stringify({ advanceMs: 90_000 }) });
+    res = await fetch(s.url.replace(/\/api$/, '/__sim/clock'), {
+      method: 'POST',
+      body: JSON.stringify({ advanceMs: 90_000 }),
+    });
     expect(((await res.json()) as J).now).toBe('2025-05-01T00:01:30.000Z');
     expect(s.sim.now().toISOString()).toBe('2025-05-01T00:01:30.000Z');
     res = await fetch(s.url.replace(/\/api$/, '/__sim/correct'), { method: 'POST', body: '{}' });
     expect(res.status).toBe(200);
     expect(((await res.json()) as J).gamePk).toBeGreaterThan(0);
-    res = await fetch(s.url.replace(/\/api$/, '/__sim/person-change'), { method: 'POST', body: JSON.stringify({ change: 'number' }) });
+    res = await fetch(s.url.replace(/\/api$/, '/__sim/person-change'), {
+      method: 'POST',
+      body: JSON.stringify({ change: 'number' }),
+    });
     expect(((await res.json()) as J).change).toMatch(/^primaryNumber/);
   });
 });

@@ -44,7 +44,9 @@ describe(`over ${GAMES} simulated games, every body tells the same story`, () =>
         expect(ls.teams[side].hits).toBe(batting.hits);
         expect(sum(ls.innings.map((inn: J) => inn[side].runs ?? 0))).toBe(batting.runs);
         expect(sum(ls.innings.map((inn: J) => inn[side].leftOnBase))).toBe(ls.teams[side].leftOnBase);
-        expect(plays.filter((p) => p.about.isTopInning === top && HITS.has(p.result.eventType)).length).toBe(batting.hits);
+        expect(plays.filter((p) => p.about.isTopInning === top && HITS.has(p.result.eventType)).length).toBe(
+          batting.hits,
+        );
         const last = plays[plays.length - 1];
         expect(top ? last.result.awayScore : last.result.homeScore).toBe(batting.runs);
         // Errors are charged to the fielding team: credits in the other half-innings' plays.
@@ -65,7 +67,8 @@ describe(`over ${GAMES} simulated games, every body tells the same story`, () =>
       const box = await s.json(`/v1/game/${pk}/boxscore`);
       const ls = await s.json(`/v1/game/${pk}/linescore`);
       const pbp = await s.json(`/v1/game/${pk}/playByPlay`);
-      for (const side of ['away', 'home'] as const) expect(box.teams[side].teamStats).toEqual(feed.liveData.boxscore.teams[side].teamStats);
+      for (const side of ['away', 'home'] as const)
+        expect(box.teams[side].teamStats).toEqual(feed.liveData.boxscore.teams[side].teamStats);
       const { copyright: _c, ...lsRest } = ls;
       expect(lsRest).toEqual(feed.liveData.linescore);
       const { copyright: _p, ...pbpRest } = pbp;
@@ -92,7 +95,9 @@ describe(`over ${GAMES} simulated games, every body tells the same story`, () =>
           expect(n).toBe(thrown.get(id) ?? 0);
           boxTotal += n;
         }
-        expect(team.teamStats.pitching.numberOfPitches).toBe(sum(team.pitchers.map((id: number) => team.players[`ID${id}`].stats.pitching.numberOfPitches ?? 0)));
+        expect(team.teamStats.pitching.numberOfPitches).toBe(
+          sum(team.pitchers.map((id: number) => team.players[`ID${id}`].stats.pitching.numberOfPitches ?? 0)),
+        );
       }
       expect(boxTotal).toBe(total);
     }
@@ -101,7 +106,8 @@ describe(`over ${GAMES} simulated games, every body tells the same story`, () =>
   it('plate appearances per batter equal the completed plays he batted in', () => {
     for (const [i, feed] of feeds.entries()) {
       const pa = new Map<number, number>();
-      for (const p of feed.liveData.plays.allPlays) if (p.about.isComplete) pa.set(p.matchup.batter.id, (pa.get(p.matchup.batter.id) ?? 0) + 1);
+      for (const p of feed.liveData.plays.allPlays)
+        if (p.about.isComplete) pa.set(p.matchup.batter.id, (pa.get(p.matchup.batter.id) ?? 0) + 1);
       for (const side of ['away', 'home'] as const) {
         for (const pl of players(boxes[i].teams[side])) {
           if (pl.stats.batting.plateAppearances === undefined) continue;

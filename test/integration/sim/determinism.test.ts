@@ -16,7 +16,9 @@ async function sim(seed: number): Promise<RunningSim> {
 const digest = async (s: RunningSim, path: string) => {
   const res = await s.get(path);
   expect(res.status).toBe(200);
-  return createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex');
+  return createHash('sha256')
+    .update(Buffer.from(await res.arrayBuffer()))
+    .digest('hex');
 };
 
 describe('determinism', () => {

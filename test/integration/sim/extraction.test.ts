@@ -72,10 +72,16 @@ describe('extraction over simulated games', () => {
       expect(r.plays.filter((p) => p.is_plate_appearance)).toHaveLength(pa);
       const thrown = new Map<number | null, number>();
       for (const p of r.pitches) thrown.set(p.pitcher_id, (thrown.get(p.pitcher_id) ?? 0) + 1);
-      for (const line of r.pitchingLines) expect(thrown.get(line.person_id) ?? 0, `pitcher ${line.person_id}`).toBe(line.pitches ?? 0);
+      for (const line of r.pitchingLines)
+        expect(thrown.get(line.person_id) ?? 0, `pitcher ${line.person_id}`).toBe(line.pitches ?? 0);
       const linescore = g.feed.liveData.linescore;
-      for (const [side, half] of [['away', 'top'], ['home', 'bottom']] as const) {
-        const scored = r.runners.filter((x) => x.end_base === 'score' && r.plays.find((p) => p.at_bat_index === x.at_bat_index)?.half_inning === half);
+      for (const [side, half] of [
+        ['away', 'top'],
+        ['home', 'bottom'],
+      ] as const) {
+        const scored = r.runners.filter(
+          (x) => x.end_base === 'score' && r.plays.find((p) => p.at_bat_index === x.at_bat_index)?.half_inning === half,
+        );
         expect(scored.length, `${g.gamePk} ${side} runs`).toBe(linescore.teams[side].runs);
         const teamId = g.boxscore.teams[side].team.id;
         const putouts = r.fieldingLines.filter((l) => l.team_id === teamId).reduce((n, l) => n + (l.putouts ?? 0), 0);
@@ -109,7 +115,12 @@ describe('extraction over simulated games', () => {
     const scheduled = extractScheduleGames(schedule);
     expect(scheduled.rejects).toEqual([]);
     expect(scheduled.rows.length).toBeGreaterThan(2400);
-    expect(conformanceProblems(schema.games, scheduled.rows.map((r) => ({ ...CONTEXT_NULLS, ...r })))).toEqual([]);
+    expect(
+      conformanceProblems(
+        schema.games,
+        scheduled.rows.map((r) => ({ ...CONTEXT_NULLS, ...r })),
+      ),
+    ).toEqual([]);
     const people = extractPeople(await s.json('/v1/people/changes?updatedSince=2000-01-01T00:00:00Z'));
     expect(people.rejects).toEqual([]);
     expect(people.rows.length).toBeGreaterThan(500);

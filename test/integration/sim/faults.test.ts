@@ -20,7 +20,12 @@ describe('fault injection', () => {
   });
 
   it('answers 500 and 503 with error bodies', async () => {
-    s.sim.setFaults({ scripted: [{ pathIncludes: '/teams/', nth: 1, fault: '500' }, { pathIncludes: '/teams/', nth: 2, fault: '503' }] });
+    s.sim.setFaults({
+      scripted: [
+        { pathIncludes: '/teams/', nth: 1, fault: '500' },
+        { pathIncludes: '/teams/', nth: 2, fault: '503' },
+      ],
+    });
     const a = await s.get(PATH);
     expect(a.status).toBe(500);
     expect(await a.json()).toMatchObject({ messageNumber: 1, message: 'Internal error occurred' });
@@ -50,7 +55,8 @@ describe('fault injection', () => {
   });
 
   it('answers 404 for chosen games, scripted or by notFoundGamePks', async () => {
-    const pk = (await s.json('/v1/schedule?sportId=1&startDate=2025-06-09&endDate=2025-06-12')).dates[0].games[0].gamePk;
+    const pk = (await s.json('/v1/schedule?sportId=1&startDate=2025-06-09&endDate=2025-06-12')).dates[0].games[0]
+      .gamePk;
     s.sim.setFaults({ notFoundGamePks: [pk] });
     const res = await s.get(`/v1/game/${pk}/boxscore`);
     expect(res.status).toBe(404);
@@ -64,7 +70,10 @@ describe('fault injection', () => {
     s.sim.setFaults({ scripted: [{ pathIncludes: '/teams/147', nth: 1, fault: 'messageNumber' }] });
     const res = await s.get(PATH);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ messageNumber: 13, message: 'Operation taking longer than expected - please try again' });
+    expect(await res.json()).toEqual({
+      messageNumber: 13,
+      message: 'Operation taking longer than expected - please try again',
+    });
   });
 
   it('draws seeded random faults reproducibly, only on /api paths', async () => {
@@ -84,11 +93,18 @@ describe('fault injection', () => {
   });
 
   it('accepts a fault configuration over HTTP and logs every request', async () => {
-    const res = await fetch(s.url.replace(/\/api$/, '/__sim/faults'), { method: 'POST', body: JSON.stringify({ scripted: [{ pathIncludes: '/venues', fault: '503' }] }) });
+    const res = await fetch(s.url.replace(/\/api$/, '/__sim/faults'), {
+      method: 'POST',
+      body: JSON.stringify({ scripted: [{ pathIncludes: '/venues', fault: '503' }] }),
+    });
     expect(res.status).toBe(200);
     expect((await s.get('/v1/venues')).status).toBe(503);
     s.sim.setFaults({});
-    const log = (await (await fetch(s.url.replace(/\/api$/, '/__sim/requests'))).json()) as Array<{ path: string; status: number; bytes: number }>;
+    const log = (await (await fetch(s.url.replace(/\/api$/, '/__sim/requests'))).json()) as Array<{
+      path: string;
+      status: number;
+      bytes: number;
+    }>;
     const last = log.filter((e) => e.path === '/api/v1/venues').pop();
     expect(last).toMatchObject({ method: 'GET', status: 503 });
     expect(last?.bytes).toBeGreaterThan(0);

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 /** Raw GET that does not decompress, so headers and bytes can be checked as sent. */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const url = new URL(s.url + path);
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
@@ -40,7 +43,8 @@ describe('HTTP surface', () => {
   });
 
   it('honours Accept-Encoding: gzip', async () => {
-    const pk = (await s.json('/v1/schedule?sportId=1&startDate=2025-05-10&endDate=2025-05-12')).dates[0].games[0].gamePk;
+    const pk = (await s.json('/v1/schedule?sportId=1&startDate=2025-05-10&endDate=2025-05-12')).dates[0].games[0]
+      .gamePk;
     const plain = await raw(`/v1/game/${pk}/boxscore`);
     const gz = await raw(`/v1/game/${pk}/boxscore`, { 'accept-encoding': 'gzip, deflate' });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -50,8 +54,20 @@ describe('HTTP surface', () => {
   });
 
   it('puts the copyright on every game, schedule, people and team body', async () => {
-    const pk = (await s.json('/v1/schedule?sportId=1&startDate=2025-05-10&endDate=2025-05-12')).dates[0].games[0].gamePk;
-    for (const p of [`/v1.1/game/${pk}/feed/live`, `/v1/game/${pk}/boxscore`, `/v1/game/${pk}/playByPlay`, `/v1/game/${pk}/linescore`, '/v1/schedule?sportId=1', '/v1/people/changes?updatedSince=2025-05-01T00:00:00Z', '/v1/teams/147', '/v1/teams/147/roster', '/v1/venues', '/v1/seasons']) {
+    const pk = (await s.json('/v1/schedule?sportId=1&startDate=2025-05-10&endDate=2025-05-12')).dates[0].games[0]
+      .gamePk;
+    for (const p of [
+      `/v1.1/game/${pk}/feed/live`,
+      `/v1/game/${pk}/boxscore`,
+      `/v1/game/${pk}/playByPlay`,
+      `/v1/game/${pk}/linescore`,
+      '/v1/schedule?sportId=1',
+      '/v1/people/changes?updatedSince=2025-05-01T00:00:00Z',
+      '/v1/teams/147',
+      '/v1/teams/147/roster',
+      '/v1/venues',
+      '/v1/seasons',
+    ]) {
       expect((await s.json(p)).copyright, p).toContain('MLB Advanced Media');
     }
   });
@@ -59,22 +75,63 @@ describe('HTTP surface', () => {
   it('answers /people without personIds with a 400 error body, and unknown people with 404', async () => {
     const res = await s.get('/v1/people');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ messageNumber: expect.any(Number), message: expect.stringContaining('personIds') });
+    expect(await res.json()).toMatchObject({
+      messageNumber: expect.any(Number),
+      message: expect.stringContaining('personIds'),
+    });
     expect((await s.get('/v1/people/1')).status).toBe(404);
     expect((await s.get('/v1/game/1/boxscore')).status).toBe(404);
   });
 
   it('serves every configuration list as an array of objects', async () => {
-    const names = ['gameTypes', 'gameStatus', 'positions', 'statGroups', 'statTypes', 'eventTypes', 'pitchTypes', 'pitchCodes', 'rosterTypes', 'jobTypes', 'hitTrajectories', 'standingsTypes', 'windDirection', 'sky', 'languages', 'baseballStats', 'leagueLeaderTypes', 'metrics', 'platforms', 'playerStatusCodes', 'reviewReasons', 'scheduleEventTypes', 'transactionTypes', 'logicalEvents', 'fielderDetailTypes', 'runnerDetailTypes', 'groupByTypes', 'sortModifiers', 'gamedayTypes', 'statFields', 'situationCodes'];
+    const names = [
+      'gameTypes',
+      'gameStatus',
+      'positions',
+      'statGroups',
+      'statTypes',
+      'eventTypes',
+      'pitchTypes',
+      'pitchCodes',
+      'rosterTypes',
+      'jobTypes',
+      'hitTrajectories',
+      'standingsTypes',
+      'windDirection',
+      'sky',
+      'languages',
+      'baseballStats',
+      'leagueLeaderTypes',
+      'metrics',
+      'platforms',
+      'playerStatusCodes',
+      'reviewReasons',
+      'scheduleEventTypes',
+      'transactionTypes',
+      'logicalEvents',
+      'fielderDetailTypes',
+      'runnerDetailTypes',
+      'groupByTypes',
+      'sortModifiers',
+      'gamedayTypes',
+      'statFields',
+      'situationCodes',
+    ];
     expect(Object.keys(CONFIG_LISTS).sort()).toEqual([...names].sort());
     for (const name of names) {
       const body = await s.json(`/v1/${name}`);
       expect(Array.isArray(body), name).toBe(true);
       expect(body.length, name).toBeGreaterThan(1);
-      expect(body.every((x: unknown) => typeof x === 'object' && x !== null), name).toBe(true);
+      expect(
+        body.every((x: unknown) => typeof x === 'object' && x !== null),
+        name,
+      ).toBe(true);
     }
     const status = await s.json('/v1/gameStatus');
-    expect(status.find((x: { codedGameState: string }) => x.codedGameState === 'U')).toMatchObject({ abstractGameState: 'Live', detailedState: 'Suspended' });
+    expect(status.find((x: { codedGameState: string }) => x.codedGameState === 'U')).toMatchObject({
+      abstractGameState: 'Live',
+      detailedState: 'Suspended',
+    });
   });
 
   it('serves teams, venues and the simulated season with its dates', async () => {
@@ -108,7 +165,9 @@ describe('HTTP surface', () => {
     const lines: string[] = [];
     const started = await runSim({ port: 0, seed: 9, now: '2025-06-01T00:00:00Z' }, (l) => lines.push(l));
     try {
-      expect(lines[0]).toMatch(/^sim listening http:\/\/127\.0\.0\.1:\d+\/api seed=9 season=2025 now=2025-06-01T00:00:00\.000Z$/);
+      expect(lines[0]).toMatch(
+        /^sim listening http:\/\/127\.0\.0\.1:\d+\/api seed=9 season=2025 now=2025-06-01T00:00:00\.000Z$/,
+      );
       const res = await fetch(`${started.url}/v1/teams/147`);
       expect(res.status).toBe(200);
     } finally {

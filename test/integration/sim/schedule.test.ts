@@ -86,7 +86,9 @@ describe('the season schedule', () => {
   });
 
   it('has evening games whose UTC gameDate falls on the next day', () => {
-    const crossing = games().filter((g) => g.gameType === 'R' && g.gameDate.slice(0, 10) !== g.officialDate && !g.rescheduleDate && !g.resumedFrom);
+    const crossing = games().filter(
+      (g) => g.gameType === 'R' && g.gameDate.slice(0, 10) !== g.officialDate && !g.rescheduleDate && !g.resumedFrom,
+    );
     expect(crossing.length).toBeGreaterThan(100);
     expect(crossing.every((g) => g.gameDate.slice(0, 10) > g.officialDate)).toBe(true);
   });

@@ -50,7 +50,8 @@ const ALLOW: Record<string, RegExp[]> = {
 };
 
 /** currentPlay is one element of allPlays, so its paths are compared as allPlays[] paths. */
-const normalize = (paths: Set<string>) => new Set([...paths].map((p) => p.replace('.currentPlay.', '.allPlays[].').replace('.currentPlay:', '.allPlays[]:')));
+const normalize = (paths: Set<string>) =>
+  new Set([...paths].map((p) => p.replace('.currentPlay.', '.allPlays[].').replace('.currentPlay:', '.allPlays[]:')));
 
 function union(bodies: unknown[]): Set<string> {
   const out = new Set<string>();
@@ -69,7 +70,10 @@ beforeAll(async () => {
   gamePks = [
     ...regular.filter((_, i) => i % 100 === 0).map((g) => g.gamePk),
     ...games.filter((g) => g.gameType === 'W').map((g) => g.gamePk),
-    ...games.filter((g) => g.gameType === 'S').slice(0, 3).map((g) => g.gamePk),
+    ...games
+      .filter((g) => g.gameType === 'S')
+      .slice(0, 3)
+      .map((g) => g.gamePk),
   ];
 }, 60_000);
 
@@ -93,7 +97,13 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
     it(`${label} covers fixtures/${folder}`, async () => {
       const expected = union(fixtureBodies(folder).map((f) => f.body));
       const actual = await simUnion(gamePks.map(path));
-      expect(missingPaths(expected, actual, folder === 'getWinProbability' ? [...ALLOW.game!, ...ALLOW.winProbability!] : ALLOW.game)).toEqual([]);
+      expect(
+        missingPaths(
+          expected,
+          actual,
+          folder === 'getWinProbability' ? [...ALLOW.game!, ...ALLOW.winProbability!] : ALLOW.game,
+        ),
+      ).toEqual([]);
     }, 60_000);
   }
 
@@ -128,7 +138,10 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
   it('rosters cover fixtures/roster', async () => {
     const expected = union(fixtureBodies('roster').map((f) => f.body));
     const teams = (await s.json('/v1/teams?sportId=1')).teams.map((t: { id: number }) => t.id);
-    const actual = await simUnion([...teams.map((id: number) => `/v1/teams/${id}/roster/40Man?hydrate=person`), '/v1/teams/147/roster']);
+    const actual = await simUnion([
+      ...teams.map((id: number) => `/v1/teams/${id}/roster/40Man?hydrate=person`),
+      '/v1/teams/147/roster',
+    ]);
     expect(missingPaths(expected, actual, [])).toEqual([]);
   });
 
@@ -143,7 +156,11 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
   });
 
   it('season stats cover fixtures/stats', { timeout: 120_000 }, async () => {
-    const expected = union(fixtureBodies('stats').filter((f) => f.file.startsWith('season')).map((f) => f.body));
+    const expected = union(
+      fixtureBodies('stats')
+        .filter((f) => f.file.startsWith('season'))
+        .map((f) => f.body),
+    );
     const actual = await simUnion([
       '/v1/stats?stats=season&group=hitting&playerPool=QUALIFIED&limit=50',
       '/v1/stats?stats=season&group=pitching&playerPool=QUALIFIED&limit=50',
@@ -166,7 +183,11 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
   it('unknown paths answer 404 with the real error body shape', async () => {
     const res = await s.get('/v1/noSuchThing');
     expect(res.status).toBe(404);
-    const expected = union(fixtureBodies('errors').filter((f) => f.file === '404.json').map((f) => f.body));
+    const expected = union(
+      fixtureBodies('errors')
+        .filter((f) => f.file === '404.json')
+        .map((f) => f.body),
+    );
     // traceId is null in the real 404 and in ours.
     expect(missingPaths(expected, union([await res.json()]), [])).toEqual([]);
   });

@@ -22,20 +22,36 @@ describe('the operation registry', () => {
   it('lists hydrate only where the community OpenAPI 3.1 lists it', () => {
     const withHydrate = ops.filter((o) => o.params.some((d) => d.name === 'hydrate')).map((o) => o.qualifiedName);
     expect(withHydrate.sort()).toEqual(
-      ['game.liveGameV1', 'person.person', 'schedule.__schedule_base', 'schedule.__schedule_scheduleType', 'schedule.schedule', 'team.roster', 'team.teams'].sort(),
+      [
+        'game.liveGameV1',
+        'person.person',
+        'schedule.__schedule_base',
+        'schedule.__schedule_scheduleType',
+        'schedule.schedule',
+        'team.roster',
+        'team.teams',
+      ].sort(),
     );
   });
 
   it('has a path parameter for every placeholder and a placeholder for every path parameter', () => {
     for (const op of ops) {
       const placeholders = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect(op.params.filter((d) => d.in === 'path').map((d) => d.name), op.qualifiedName).toEqual(placeholders);
+      expect(
+        op.params.filter((d) => d.in === 'path').map((d) => d.name),
+        op.qualifiedName,
+      ).toEqual(placeholders);
       expect(op.path, op.qualifiedName).toMatch(/^\/v1(\.1)?\//);
     }
   });
 
   it('uses /v1.1 exactly for the live game feed operations', () => {
-    expect(ops.filter((o) => o.path.startsWith('/v1.1/')).map((o) => o.name).sort()).toEqual(['liveGameDiffPatchV1', 'liveGameV1', 'liveTimestampv11']);
+    expect(
+      ops
+        .filter((o) => o.path.startsWith('/v1.1/'))
+        .map((o) => o.name)
+        .sort(),
+    ).toEqual(['liveGameDiffPatchV1', 'liveGameV1', 'liveTimestampv11']);
   });
 
   it('tells apart the names two groups share, and accepts them only group-qualified', () => {
@@ -67,7 +83,13 @@ describe('the operation registry', () => {
   it('makes equivalent entries of one path the same call', () => {
     const aliases = ops.filter((o): o is RegisteredOperation & { aliasOf: string } => o.aliasOf !== undefined);
     expect(aliases.map((o) => `${o.name}=${o.aliasOf}`).sort()).toEqual(
-      ['__currentGameStats_base=currentGameStats', '__homeRunDerbyPool_base=homeRunDerbyPool', '__leaders_base=leaders', '__schedule_base=schedule', '__seasons_base=seasons'].sort(),
+      [
+        '__currentGameStats_base=currentGameStats',
+        '__homeRunDerbyPool_base=homeRunDerbyPool',
+        '__leaders_base=leaders',
+        '__schedule_base=schedule',
+        '__seasons_base=seasons',
+      ].sort(),
     );
     for (const a of aliases) {
       const target = getOperation(`${a.group}.${a.aliasOf}`);
@@ -110,9 +132,7 @@ describeRecorded(
     const rows = readInterfaceRows();
 
     it('holds exactly the operations of the interface §4 tables, under their names, groups and paths', () => {
-      const fromSpec = rows
-        .flatMap((r) => r.names.map((name) => `${r.group}.${name} ${r.path}`))
-        .sort();
+      const fromSpec = rows.flatMap((r) => r.names.map((name) => `${r.group}.${name} ${r.path}`)).sort();
       const fromRegistry = ops.map((o) => `${o.qualifiedName} ${o.path}`).sort();
       expect(fromSpec.length).toBeGreaterThan(80);
       expect(fromRegistry).toEqual(fromSpec);
@@ -145,13 +165,17 @@ describeRecorded(
           .map((p) => ({
             name: p.name,
             in: p.paramType === 'path' && hasPlaceholder(p.name) ? 'path' : 'query',
-            required: p.paramType === 'path' && !hasPlaceholder(p.name) ? p.type !== 'Optional«int»' && p.type !== 'Optional«string»' && p.required : p.required,
+            required:
+              p.paramType === 'path' && !hasPlaceholder(p.name)
+                ? p.type !== 'Optional«int»' && p.type !== 'Optional«string»' && p.required
+                : p.required,
             kind: kindOf(p.name, p.type),
             items: p.type === 'array' ? (p.itemsType === 'integer' ? 'integer' : 'string') : undefined,
           }));
         // The Swagger declares no parameter for {scheduleType}; the interface leaves its type open: a string.
         for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
-          if (!expected.some((e) => e.name === name)) expected.push({ name: name!, in: 'path', required: true, kind: 'string', items: undefined });
+          if (!expected.some((e) => e.name === name))
+            expected.push({ name: name!, in: 'path', required: true, kind: 'string', items: undefined });
         }
         const actual = op.params
           .filter((d) => d.name !== 'hydrate')

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { boxscoreSchema, peopleSchema, playByPlaySchema, responseShapes, scheduleSchema } from '../../../src/api/index.js';
+import {
+  boxscoreSchema,
+  peopleSchema,
+  playByPlaySchema,
+  responseShapes,
+  scheduleSchema,
+} from '../../../src/api/index.js';
 import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
 import { golden } from '../../helpers/test-server.js';
 
@@ -43,8 +49,14 @@ describe('the lenient response schemas', () => {
   });
 
   it('refuse bodies missing what the pipeline keys on', () => {
-    expect(scheduleSchema.safeParse({ dates: [{ date: '2024-07-01', games: [{ gamePk: '1', status: { codedGameState: 'F' } }] }] }).success).toBe(false);
-    expect(scheduleSchema.safeParse({ dates: [{ date: '2024-07-01', games: [{ gamePk: 1, status: {} }] }] }).success).toBe(false);
+    expect(
+      scheduleSchema.safeParse({
+        dates: [{ date: '2024-07-01', games: [{ gamePk: '1', status: { codedGameState: 'F' } }] }],
+      }).success,
+    ).toBe(false);
+    expect(
+      scheduleSchema.safeParse({ dates: [{ date: '2024-07-01', games: [{ gamePk: 1, status: {} }] }] }).success,
+    ).toBe(false);
     expect(scheduleSchema.safeParse({ totalItems: 0 }).success).toBe(false);
     expect(peopleSchema.safeParse({ people: [{ fullName: 'no id' }] }).success).toBe(false);
     expect(boxscoreSchema.safeParse({ teams: { home: { team: { id: 1 }, players: {} } } }).success).toBe(false);
@@ -54,15 +66,31 @@ describe('the lenient response schemas', () => {
   it('are stricter than what the client refuses: a bad element is left to extraction', () => {
     // Refusing the body would lose every other game of the page (or the whole game): the client
     // checks the body's shape only, and extraction rejects the bad element alone, with its reason.
-    const page = { dates: [{ date: '2024-07-01', games: [{ gamePk: null, status: {} }, { gamePk: 1, status: { codedGameState: 'F' } }] }] };
+    const page = {
+      dates: [
+        {
+          date: '2024-07-01',
+          games: [
+            { gamePk: null, status: {} },
+            { gamePk: 1, status: { codedGameState: 'F' } },
+          ],
+        },
+      ],
+    };
     expect(scheduleSchema.safeParse(page).success).toBe(false);
     expect(responseShapes['schedule.schedule'].safeParse(page).success).toBe(true);
-    expect(responseShapes['person.person'].safeParse({ people: [{ fullName: 'no id' }, { id: 1 }] }).success).toBe(true);
-    expect(responseShapes['game.playByPlay'].safeParse({ allPlays: [{ about: {}, playEvents: [] }] }).success).toBe(true);
+    expect(responseShapes['person.person'].safeParse({ people: [{ fullName: 'no id' }, { id: 1 }] }).success).toBe(
+      true,
+    );
+    expect(responseShapes['game.playByPlay'].safeParse({ allPlays: [{ about: {}, playEvents: [] }] }).success).toBe(
+      true,
+    );
     // The shape itself is still checked: a truncated or foreign body is refused and retried.
     expect(responseShapes['schedule.schedule'].safeParse({ totalItems: 0 }).success).toBe(false);
     expect(responseShapes['person.person'].safeParse({ copyright: 'c' }).success).toBe(false);
-    expect(responseShapes['game.boxscore'].safeParse({ teams: { home: { team: { id: 1 }, players: {} } } }).success).toBe(false);
+    expect(
+      responseShapes['game.boxscore'].safeParse({ teams: { home: { team: { id: 1 }, players: {} } } }).success,
+    ).toBe(false);
     expect(responseShapes['game.playByPlay'].safeParse({ allPlays: {} }).success).toBe(false);
   });
 });

@@ -44,7 +44,9 @@ describe('the typed client', () => {
 
   it('accepts well-typed calls under bare and qualified names', () => {
     expect(client.buildUrl('boxscore', { game_pk: 1 })).toBe('http://127.0.0.1:9/v1/game/1/boxscore');
-    expect(client.buildUrl('game.boxscore', { game_pk: 1, fields: ['teams'] })).toBe('http://127.0.0.1:9/v1/game/1/boxscore?fields=teams');
+    expect(client.buildUrl('game.boxscore', { game_pk: 1, fields: ['teams'] })).toBe(
+      'http://127.0.0.1:9/v1/game/1/boxscore?fields=teams',
+    );
     expect(client.buildUrl('person', { personIds: [1, 2] })).toBe('http://127.0.0.1:9/v1/people?personIds=1,2');
     expect(client.buildUrl('gameTypes', {})).toBe('http://127.0.0.1:9/v1/gameTypes');
   });
@@ -54,7 +56,9 @@ describe('the typed client', () => {
     const people = (body: ResponseOf<'person.currentGameStats'>) => body.people.map((p) => p.id);
     const plays = (body: ResponseOf<'playByPlay'>) => body.allPlays.map((p) => p.about.atBatIndex);
     const params: ParamsOf<'schedule'> = { sportId: [1, 11], startDate: '2024-07-01', hydrate: 'linescore' };
-    expect(games({ dates: [{ date: '2024-07-01', games: [{ gamePk: 7, status: { codedGameState: 'F' } }] }] })).toEqual([7]);
+    expect(games({ dates: [{ date: '2024-07-01', games: [{ gamePk: 7, status: { codedGameState: 'F' } }] }] })).toEqual(
+      [7],
+    );
     expect(people({ people: [{ id: 3 }] })).toEqual([3]);
     expect(plays({ allPlays: [{ about: { atBatIndex: 0 }, playEvents: [] }] })).toEqual([0]);
     expect(params.sportId).toEqual([1, 11]);

@@ -18,8 +18,10 @@ const client = createApiClient({
 });
 
 /** Untyped access, as the CLI has it. */
-const build = (name: string, params: Record<string, unknown>) => client.buildUrl(name as OperationName, params as never);
-const path = (name: string, params: Record<string, unknown>) => build(name, params).replace('http://127.0.0.1:9/api', '');
+const build = (name: string, params: Record<string, unknown>) =>
+  client.buildUrl(name as OperationName, params as never);
+const path = (name: string, params: Record<string, unknown>) =>
+  build(name, params).replace('http://127.0.0.1:9/api', '');
 
 function problem(name: string, params: Record<string, unknown>): string {
   try {
@@ -51,7 +53,8 @@ describe('parameter validation', () => {
   it('accepts true/false booleans only', () => {
     expect(path('allSeasons', { withGameTypeDates: false })).toBe('/v1/seasons/all?withGameTypeDates=false');
     expect(path('allSeasons', { withGameTypeDates: 'true' })).toBe('/v1/seasons/all?withGameTypeDates=true');
-    for (const bad of ['yes', 1, 'TRUE']) expect(problem('allSeasons', { withGameTypeDates: bad })).toContain('must be true or false');
+    for (const bad of ['yes', 1, 'TRUE'])
+      expect(problem('allSeasons', { withGameTypeDates: bad })).toContain('must be true or false');
   });
 
   it('takes a list or a comma string for an array parameter, checks its elements and sends it comma-joined', () => {
@@ -68,22 +71,55 @@ describe('parameter validation', () => {
   it('accepts only real calendar dates YYYY-MM-DD for LocalDate', () => {
     expect(path('coaches', { teamId: 1, date: '2024-02-29' })).toBe('/v1/teams/1/coaches?date=2024-02-29');
     expect(path('coaches', { teamId: 1, date: '2000-02-29' })).toBe('/v1/teams/1/coaches?date=2000-02-29');
-    for (const bad of ['2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-7-1', '07/01/2024', '2024-07-01T00:00:00Z', 20240701]) {
+    for (const bad of [
+      '2023-02-29',
+      '1900-02-29',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-7-1',
+      '07/01/2024',
+      '2024-07-01T00:00:00Z',
+      20240701,
+    ]) {
       expect(problem('coaches', { teamId: 1, date: bad })).toContain('date must be a calendar date YYYY-MM-DD');
     }
   });
 
   it('accepts only YYYYMMDD_HHMMSS for timecode', () => {
-    expect(path('boxscore', { game_pk: 1, timecode: '20240701_214404' })).toBe('/v1/game/1/boxscore?timecode=20240701_214404');
-    for (const bad of ['20240701_244404', '20240701_216004', '20240230_120000', '2024-07-01_214404', '20240701214404', '07012024_214404']) {
-      expect(problem('boxscore', { game_pk: 1, timecode: bad })).toContain('timecode must be a timecode YYYYMMDD_HHMMSS');
+    expect(path('boxscore', { game_pk: 1, timecode: '20240701_214404' })).toBe(
+      '/v1/game/1/boxscore?timecode=20240701_214404',
+    );
+    for (const bad of [
+      '20240701_244404',
+      '20240701_216004',
+      '20240230_120000',
+      '2024-07-01_214404',
+      '20240701214404',
+      '07012024_214404',
+    ]) {
+      expect(problem('boxscore', { game_pk: 1, timecode: bad })).toContain(
+        'timecode must be a timecode YYYYMMDD_HHMMSS',
+      );
     }
   });
 
   it('accepts only YYYY-MM-DDTHH:MM:SSZ for updatedSince', () => {
-    expect(path('game.currentGameStats', { updatedSince: '2024-07-01T23:59:59Z' })).toBe('/v1/game/changes?updatedSince=2024-07-01T23%3A59%3A59Z');
-    for (const bad of ['2024-07-01', '2024-07-01T00:00:00', '2024-07-01 00:00:00Z', '2024-07-01T00:00:00+02:00', '2024-07-01T00:00:00.000Z', '2024-07-32T00:00:00Z', '2024-07-01T24:00:00Z']) {
-      expect(problem('game.currentGameStats', { updatedSince: bad })).toContain('updatedSince must be a UTC time YYYY-MM-DDTHH:MM:SSZ');
+    expect(path('game.currentGameStats', { updatedSince: '2024-07-01T23:59:59Z' })).toBe(
+      '/v1/game/changes?updatedSince=2024-07-01T23%3A59%3A59Z',
+    );
+    for (const bad of [
+      '2024-07-01',
+      '2024-07-01T00:00:00',
+      '2024-07-01 00:00:00Z',
+      '2024-07-01T00:00:00+02:00',
+      '2024-07-01T00:00:00.000Z',
+      '2024-07-32T00:00:00Z',
+      '2024-07-01T24:00:00Z',
+    ]) {
+      expect(problem('game.currentGameStats', { updatedSince: bad })).toContain(
+        'updatedSince must be a UTC time YYYY-MM-DDTHH:MM:SSZ',
+      );
     }
   });
 
@@ -94,16 +130,22 @@ describe('parameter validation', () => {
     expect(problem('liveGameDiffPatchV1', { game_pk: 1, startTimecode: '20240701_214404' })).toContain(
       'startTimecode must be a timecode MMDDYYYY_HHMMSS',
     );
-    expect(problem('liveGameDiffPatchV1', { game_pk: 1, endTimecode: '02302024_000000' })).toContain('endTimecode must be a timecode MMDDYYYY_HHMMSS');
+    expect(problem('liveGameDiffPatchV1', { game_pk: 1, endTimecode: '02302024_000000' })).toContain(
+      'endTimecode must be a timecode MMDDYYYY_HHMMSS',
+    );
   });
 
   it('accepts fields and hydrate where listed, and refuses an unknown parameter listing the accepted ones', () => {
-    expect(path('schedule', { sportId: 1, fields: 'dates,games', hydrate: 'linescore' })).toBe('/v1/schedule?sportId=1&fields=dates,games&hydrate=linescore');
+    expect(path('schedule', { sportId: 1, fields: 'dates,games', hydrate: 'linescore' })).toBe(
+      '/v1/schedule?sportId=1&fields=dates,games&hydrate=linescore',
+    );
     expect(problem('boxscore', { game_pk: 1, hydrate: 'x' })).toBe(
       'boxscore: unknown parameter hydrate (accepted: game_pk (required), timecode, fields)',
     );
     expect(problem('gameStatus', { fields: 'x' })).toBe('gameStatus: unknown parameter fields (accepted: none)');
-    expect(problem('boxscore', { game_pk: 1, gamePk: 1, foo: 2 })).toContain('unknown parameters gamePk, foo (accepted:');
+    expect(problem('boxscore', { game_pk: 1, gamePk: 1, foo: 2 })).toContain(
+      'unknown parameters gamePk, foo (accepted:',
+    );
   });
 
   it('reports every problem of a call in one line', () => {
@@ -126,7 +168,9 @@ describe('parameter validation', () => {
   it('sends no request when validation fails', async () => {
     await expect(client.call('boxscore' as OperationName, {} as never)).rejects.toBeInstanceOf(ParamError);
     await expect(client.call('stats' as OperationName, {} as never)).rejects.toThrow('ambiguous');
-    await expect(client.call('affiliates' as OperationName, {} as never)).rejects.toThrow('not available in this interface');
+    await expect(client.call('affiliates' as OperationName, {} as never)).rejects.toThrow(
+      'not available in this interface',
+    );
     expect(fetched).toBe(0);
   });
 });

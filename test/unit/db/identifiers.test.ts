@@ -11,7 +11,9 @@ describe('identifiers in generated statements', () => {
 
   it('lists columns quoted, optionally qualified', () => {
     const dialect = new PgDialect();
-    expect(dialect.sqlToQuery(sql`select ${identList(['game_pk', 'x"y'], 'r')}`).sql).toBe('select r."game_pk", r."x""y"');
+    expect(dialect.sqlToQuery(sql`select ${identList(['game_pk', 'x"y'], 'r')}`).sql).toBe(
+      'select r."game_pk", r."x""y"',
+    );
     expect(dialect.sqlToQuery(sql`insert into t (${identList(['a', 'b'])})`).sql).toBe('insert into t ("a", "b")');
   });
 });

@@ -61,7 +61,8 @@ describeRecorded('boxscore over the recorded bodies', () => {
         expect(sum(lines.map((l) => l.hits))).toBe(pitching.hits);
         expect(sum(lines.map((l) => l.outs))).toBe(inningsPitchedToOuts(pitching.inningsPitched));
         // Team numberOfPitches is absent from pre-2021 bodies.
-        if (pitching.numberOfPitches !== undefined) expect(sum(lines.map((l) => l.pitches))).toBe(pitching.numberOfPitches);
+        if (pitching.numberOfPitches !== undefined)
+          expect(sum(lines.map((l) => l.pitches))).toBe(pitching.numberOfPitches);
       }
     });
 
@@ -136,7 +137,12 @@ describeRecorded('boxscore over the recorded bodies', () => {
       delete box.teams.home.players[`ID${id}`].person.id;
       const { rows, rejects } = extractBoxscore(747175, box);
       expect(rejects).toMatchObject([
-        { game_pk: 747175, target: 'batting_lines', path: `teams.home.players.ID${id}`, reason: 'player without person.id' },
+        {
+          game_pk: 747175,
+          target: 'batting_lines',
+          path: `teams.home.players.ID${id}`,
+          reason: 'player without person.id',
+        },
       ]);
       expect(rows.battingLines).toHaveLength(real.battingLines.length - 1);
       expect(rows.pitchingLines).toEqual(real.pitchingLines);
@@ -149,7 +155,11 @@ describeRecorded('boxscore over the recorded bodies', () => {
       const { rows, rejects } = extractBoxscore(747175, box);
       expect(rejects.map((r) => [r.target, r.path, r.reason])).toEqual([
         ['pitching_lines', 'teams.away.pitchers[0]', 'unreadable inningsPitched "4.5"'],
-        ['pitching_lines', `teams.home.pitchers[${box.teams.home.pitchers.length - 1}]`, 'pitcher 999999 not in players'],
+        [
+          'pitching_lines',
+          `teams.home.pitchers[${box.teams.home.pitchers.length - 1}]`,
+          'pitcher 999999 not in players',
+        ],
       ]);
       expect(rows.pitchingLines).toHaveLength(real.pitchingLines.length - 1);
       expect(rows.battingLines).toEqual(real.battingLines);

@@ -33,8 +33,14 @@ describeRecorded('columns over the recorded bodies', () => {
     temperature_f: null,
     wind: null,
   };
-  const pbpBodies = [...feeds.map((f) => fixture<Body>(f).liveData.plays), ...fixtureNames('playByPlay').map((f) => fixture(f))];
-  const boxBodies = [...feeds.map((f) => fixture<Body>(f).liveData.boxscore), ...fixtureNames('boxscore').map((f) => fixture(f))];
+  const pbpBodies = [
+    ...feeds.map((f) => fixture<Body>(f).liveData.plays),
+    ...fixtureNames('playByPlay').map((f) => fixture(f)),
+  ];
+  const boxBodies = [
+    ...feeds.map((f) => fixture<Body>(f).liveData.boxscore),
+    ...fixtureNames('boxscore').map((f) => fixture(f)),
+  ];
   const scheduleBodies = [...fixtureNames('schedule'), ...fixtureNames('game_changes')].map((f) => fixture(f));
 
   /** A schedule game row of the first feed, to complete a game-context update into a whole row. */
@@ -43,14 +49,34 @@ describeRecorded('columns over the recorded bodies', () => {
   describe('extracted rows carry exactly the SQL columns of their table, with values Postgres accepts', () => {
     it('plays and pitches from every play-by-play body', () => {
       const rows = pbpBodies.map((body, i) => extractPlayByPlay(1000 + i, body).rows);
-      expect(conformanceProblems(schema.plays, rows.flatMap((r) => r.plays))).toEqual([]);
-      expect(conformanceProblems(schema.pitches, rows.flatMap((r) => r.pitches))).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.plays,
+          rows.flatMap((r) => r.plays),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.pitches,
+          rows.flatMap((r) => r.pitches),
+        ),
+      ).toEqual([]);
     });
 
     it('batting and pitching lines from every boxscore body', () => {
       const rows = boxBodies.map((body, i) => extractBoxscore(1000 + i, body).rows);
-      expect(conformanceProblems(schema.battingLines, rows.flatMap((r) => r.battingLines))).toEqual([]);
-      expect(conformanceProblems(schema.pitchingLines, rows.flatMap((r) => r.pitchingLines))).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.battingLines,
+          rows.flatMap((r) => r.battingLines),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.pitchingLines,
+          rows.flatMap((r) => r.pitchingLines),
+        ),
+      ).toEqual([]);
     });
 
     it('runners, credits, actions, fielding lines, officials, innings and game context of every game', () => {
@@ -62,14 +88,49 @@ describeRecorded('columns over the recorded bodies', () => {
           game: extractGameDetail(2000 + i, feed.liveData.boxscore, feed.liveData.plays, plays).rows,
         };
       });
-      expect(conformanceProblems(schema.runners, games.flatMap((g) => g.play.runners))).toEqual([]);
-      expect(conformanceProblems(schema.fieldingCredits, games.flatMap((g) => g.play.fieldingCredits))).toEqual([]);
-      expect(conformanceProblems(schema.playActions, games.flatMap((g) => g.play.playActions))).toEqual([]);
-      expect(conformanceProblems(schema.fieldingLines, games.flatMap((g) => g.game.fieldingLines))).toEqual([]);
-      expect(conformanceProblems(schema.gameOfficials, games.flatMap((g) => g.game.officials))).toEqual([]);
-      expect(conformanceProblems(schema.linescoreInnings, games.flatMap((g) => g.game.linescoreInnings))).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.runners,
+          games.flatMap((g) => g.play.runners),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.fieldingCredits,
+          games.flatMap((g) => g.play.fieldingCredits),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.playActions,
+          games.flatMap((g) => g.play.playActions),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.fieldingLines,
+          games.flatMap((g) => g.game.fieldingLines),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.gameOfficials,
+          games.flatMap((g) => g.game.officials),
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.linescoreInnings,
+          games.flatMap((g) => g.game.linescoreInnings),
+        ),
+      ).toEqual([]);
       // The game context is an update of mlb.games by game_pk: its keys are games columns, typed as they are.
-      expect(conformanceProblems(schema.games, games.map((g) => ({ ...SCHEDULE_GAME, ...g.game.gameContext })))).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.games,
+          games.map((g) => ({ ...SCHEDULE_GAME, ...g.game.gameContext })),
+        ),
+      ).toEqual([]);
       const teamSeasons = fixtureNames('teams').flatMap((f) => extractTeamSeasons(fixture(f), 2024).rows);
       expect(conformanceProblems(schema.teamSeasons, teamSeasons)).toEqual([]);
     });
@@ -90,17 +151,40 @@ describeRecorded('columns over the recorded bodies', () => {
         ...extractVenues({ venues: feeds.map((f) => fixture<Body>(f).gameData.venue) }).rows,
       ];
       expect(conformanceProblems(schema.people, people)).toEqual([]);
-      expect(conformanceProblems(schema.teams, teams.flatMap((t) => t.teams))).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.teams,
+          teams.flatMap((t) => t.teams),
+        ),
+      ).toEqual([]);
       expect(conformanceProblems(schema.venues, venues)).toEqual([]);
-      expect(conformanceProblems(schema.venues, teams.flatMap((t) => t.venues), { partial: true })).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.venues,
+          teams.flatMap((t) => t.venues),
+          { partial: true },
+        ),
+      ).toEqual([]);
       const codes = extractReferenceList('gameTypes', fixture('config/gameTypes/gameTypes.json'));
       expect(conformanceProblems(schema.referenceCodes, codes)).toEqual([]);
     });
 
     it('team and venue refs from schedules carry only present, non-null columns', () => {
       const refs = scheduleBodies.map((body) => teamsAndVenuesFromSchedule(body));
-      expect(conformanceProblems(schema.teams, refs.flatMap((r) => r.teams), { partial: true })).toEqual([]);
-      expect(conformanceProblems(schema.venues, refs.flatMap((r) => r.venues), { partial: true })).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.teams,
+          refs.flatMap((r) => r.teams),
+          { partial: true },
+        ),
+      ).toEqual([]);
+      expect(
+        conformanceProblems(
+          schema.venues,
+          refs.flatMap((r) => r.venues),
+          { partial: true },
+        ),
+      ).toEqual([]);
     });
 
     it('rejects', () => {

@@ -66,7 +66,9 @@ describeRecorded('feed over the recorded bodies', () => {
     });
 
     it('the feed agrees with the schedule row of the same game (744914) on every column both know', () => {
-      const fromSchedule = extractScheduleGames(fixture('schedule/2024-07-01_sportId1.json')).rows.find((g) => g.game_pk === 744914);
+      const fromSchedule = extractScheduleGames(fixture('schedule/2024-07-01_sportId1.json')).rows.find(
+        (g) => g.game_pk === 744914,
+      );
       const fromFeed = gameFromFeed(fixture('liveGameV1/744914_2024R_final_HOU-at-TOR.json')).rows;
       const known = Object.fromEntries(Object.entries(fromFeed ?? {}).filter(([, v]) => v !== null));
       expect(Object.keys(known).length).toBeGreaterThan(15);

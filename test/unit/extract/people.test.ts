@@ -69,7 +69,9 @@ describeRecorded('people over the recorded bodies', () => {
     });
 
     it('rejects a person without an id', () => {
-      const { rows, rejects } = extractPeople({ people: [{ fullName: 'Nobody' }, fixture<Body>('person/660271_ohtani.json').people[0]] });
+      const { rows, rejects } = extractPeople({
+        people: [{ fullName: 'Nobody' }, fixture<Body>('person/660271_ohtani.json').people[0]],
+      });
       expect(rows.map((r) => r.person_id)).toEqual([660271]);
       expect(rejects).toMatchObject([{ game_pk: null, target: 'people', path: 'people[0]' }]);
     });

@@ -16,7 +16,11 @@ describeRecorded('play-level over the recorded bodies', () => {
   /** The rows both game sources extract from a boxscore and a play-by-play body. */
   function gameRows(gamePk: number, boxscore: unknown, playByPlay: unknown) {
     const plays = extractPlayByPlay(gamePk, playByPlay).rows.plays;
-    return { plays, ...extractPlayDetail(gamePk, playByPlay).rows, ...extractGameDetail(gamePk, boxscore, playByPlay, plays).rows };
+    return {
+      plays,
+      ...extractPlayDetail(gamePk, playByPlay).rows,
+      ...extractGameDetail(gamePk, boxscore, playByPlay, plays).rows,
+    };
   }
 
   /** menOnBase of a base state, as the feed writes it. */
@@ -46,14 +50,17 @@ describeRecorded('play-level over the recorded bodies', () => {
     it('runs scored by runners equal each side of the linescore', () => {
       const halfOf = new Map(rows.plays.map((p) => [p.at_bat_index, p.half_inning]));
       const runs = { away: 0, home: 0 };
-      for (const r of rows.runners) if (r.end_base === 'score') runs[halfOf.get(r.at_bat_index) === 'top' ? 'away' : 'home']++;
+      for (const r of rows.runners)
+        if (r.end_base === 'score') runs[halfOf.get(r.at_bat_index) === 'top' ? 'away' : 'home']++;
       expect(runs).toEqual({ away: linescore.teams.away.runs, home: linescore.teams.home.runs });
     });
 
     it("a side's putouts in its fielding lines equal the outs its pitchers recorded", () => {
       for (const side of ['away', 'home'] as const) {
         const team = feed.liveData.boxscore.teams[side];
-        const putouts = rows.fieldingLines.filter((l) => l.team_id === team.team.id).reduce((s, l) => s + (l.putouts ?? 0), 0);
+        const putouts = rows.fieldingLines
+          .filter((l) => l.team_id === team.team.id)
+          .reduce((s, l) => s + (l.putouts ?? 0), 0);
         expect(putouts).toBe(team.teamStats.fielding.putOuts);
         expect(putouts).toBe(team.teamStats.pitching.outs);
       }
@@ -78,22 +85,34 @@ describeRecorded('play-level over the recorded bodies', () => {
         const prev = rows.plays[i - 1];
         const sameHalf = prev && prev.inning === play.inning && prev.half_inning === play.half_inning;
         expect(play.outs_before).toBe(sameHalf ? prev.outs : 0);
-        expect([play.away_score_before, play.home_score_before]).toEqual(prev ? [prev.away_score, prev.home_score] : [0, 0]);
+        expect([play.away_score_before, play.home_score_before]).toEqual(
+          prev ? [prev.away_score, prev.home_score] : [0, 0],
+        );
       });
     });
 
     it('innings, officials and game context equal the feed', () => {
       expect(rows.linescoreInnings).toHaveLength(linescore.innings.length);
       for (const inning of linescore.innings) {
-        const row = rows.linescoreInnings.find((r) => r.inning === inning.num) as unknown as Record<string, number | null>;
+        const row = rows.linescoreInnings.find((r) => r.inning === inning.num) as unknown as Record<
+          string,
+          number | null
+        >;
         for (const side of ['away', 'home'] as const) {
-          for (const [key, column] of [['runs', 'runs'], ['hits', 'hits'], ['errors', 'errors'], ['leftOnBase', 'left_on_base']]) {
+          for (const [key, column] of [
+            ['runs', 'runs'],
+            ['hits', 'hits'],
+            ['errors', 'errors'],
+            ['leftOnBase', 'left_on_base'],
+          ]) {
             if (LINESCORE_EXCEPTIONS.has(`${feed.gamePk}/${inning.num}/${side}/${key}`)) continue;
             expect(row[`${side}_${column}`], `inning ${inning.num} ${side} ${key}`).toBe(inning[side]?.[key!] ?? null);
           }
         }
       }
-      expect(rows.officials.map((o) => o.official_type)).toEqual(feed.liveData.boxscore.officials.map((o: Body) => o.officialType));
+      expect(rows.officials.map((o) => o.official_type)).toEqual(
+        feed.liveData.boxscore.officials.map((o: Body) => o.officialType),
+      );
       const info = feed.gameData.gameInfo ?? {};
       const weather = feed.gameData.weather ?? {};
       const c = rows.gameContext;
@@ -104,13 +123,17 @@ describeRecorded('play-level over the recorded bodies', () => {
       expect(c.weather_condition).toBe(weather.condition ?? null);
       expect(c.wind).toBe(weather.wind ?? null);
       // gameInfo.firstPitch is the first pitch cut to the minute (745455: a minute earlier).
-      if (info.firstPitch) expect(Math.abs(Date.parse(c.first_pitch!) - Date.parse(info.firstPitch))).toBeLessThan(120_000);
+      if (info.firstPitch)
+        expect(Math.abs(Date.parse(c.first_pitch!) - Date.parse(info.firstPitch))).toBeLessThan(120_000);
     });
   });
 
   describe('base state', () => {
     it('starts an extra inning with the automatic runner on second', () => {
-      for (const [name, gamePk] of [['liveGameV1/718385_2023R_final_CLE-at-BOS.json', 718385], ['liveGameV1/776339_2025R_final_STL-at-MIL.json', 776339]] as const) {
+      for (const [name, gamePk] of [
+        ['liveGameV1/718385_2023R_final_CLE-at-BOS.json', 718385],
+        ['liveGameV1/776339_2025R_final_STL-at-MIL.json', 776339],
+      ] as const) {
         const names = fixtureNames('liveGameV1');
         const file = names.find((n) => n.includes(String(gamePk))) ?? name;
         const feed: Body = fixture(file);
@@ -142,7 +165,10 @@ describeRecorded('play-level over the recorded bodies', () => {
     it('counts a plate appearance unless a runner made the last out first', () => {
       const file = fixtureNames('liveGameV1').find((n) => n.includes('745560'))!;
       const plays = extractPlayByPlay(745560, fixture<Body>(file).liveData.plays).rows.plays;
-      expect(plays.find((p) => p.at_bat_index === 35)).toMatchObject({ event_type: 'caught_stealing_2b', is_plate_appearance: false });
+      expect(plays.find((p) => p.at_bat_index === 35)).toMatchObject({
+        event_type: 'caught_stealing_2b',
+        is_plate_appearance: false,
+      });
       expect(plays.filter((p) => p.is_plate_appearance)).toHaveLength(61);
     });
   });
@@ -152,9 +178,22 @@ describeRecorded('play-level over the recorded bodies', () => {
       const feedName = fixtureNames('liveGameV1').find((n) => n.includes('747175'))!;
       const viaFeed = splitFeedLive(fixture(feedName));
       const fromFeed = gameRows(747175, viaFeed.boxscore, viaFeed.playByPlay);
-      const fromEndpoints = gameRows(747175, fixture('boxscore/747175_2024R_TOR-at-AZ.json'), fixture('playByPlay/747175_2024R_TOR-at-AZ.json'));
+      const fromEndpoints = gameRows(
+        747175,
+        fixture('boxscore/747175_2024R_TOR-at-AZ.json'),
+        fixture('playByPlay/747175_2024R_TOR-at-AZ.json'),
+      );
       expect(fromEndpoints.runners.length).toBeGreaterThan(100);
-      for (const key of ['plays', 'runners', 'fieldingCredits', 'playActions', 'fieldingLines', 'officials', 'linescoreInnings', 'gameContext'] as const) {
+      for (const key of [
+        'plays',
+        'runners',
+        'fieldingCredits',
+        'playActions',
+        'fieldingLines',
+        'officials',
+        'linescoreInnings',
+        'gameContext',
+      ] as const) {
         expect(fromEndpoints[key], key).toEqual(fromFeed[key]);
       }
     });
@@ -168,7 +207,12 @@ describeRecorded('play-level over the recorded bodies', () => {
       expect(rows).toHaveLength(new Set(teams.map((t: Body) => t.id)).size);
       for (const row of rows) {
         const team = teams.find((t: Body) => t.id === row.team_id);
-        expect(row).toMatchObject({ season: 2024, name: team.name, division_id: team.division?.id ?? null, league_id: team.league?.id ?? null });
+        expect(row).toMatchObject({
+          season: 2024,
+          name: team.name,
+          division_id: team.division?.id ?? null,
+          league_id: team.league?.id ?? null,
+        });
       }
     });
   });

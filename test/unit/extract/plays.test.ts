@@ -59,7 +59,9 @@ describeRecorded('plays over the recorded bodies', () => {
       const body = cloneFixture(PBP);
       delete body.allPlays[5].about;
       const { rows, rejects } = extractPlayByPlay(747175, body);
-      expect(rejects).toMatchObject([{ game_pk: 747175, target: 'plays', path: 'allPlays[5]', reason: 'play without about' }]);
+      expect(rejects).toMatchObject([
+        { game_pk: 747175, target: 'plays', path: 'allPlays[5]', reason: 'play without about' },
+      ]);
       expect(rejects[0].record).toEqual(body.allPlays[5]);
       expect(rows.plays).toHaveLength(real.plays.length - 1);
       expect(rows.pitches).toHaveLength(real.pitches.length - pitchesOf(5));
@@ -145,7 +147,12 @@ describeRecorded('plays over the recorded bodies', () => {
       expect(rows.plays[0]).toMatchObject({ is_out: null, end_time: null });
       const hit = rows.pitches.find((p) => p.play_id === inPlay.playId);
       expect(hit).toMatchObject({ hit_coord_x: null, hit_coord_y: null, hit_location: '8' });
-      expect(rows.pitches[0]).toMatchObject({ at_bat_index: 0, play_event_index: position, start_speed: 95.5, zone: null });
+      expect(rows.pitches[0]).toMatchObject({
+        at_bat_index: 0,
+        play_event_index: position,
+        start_speed: 95.5,
+        zone: null,
+      });
     });
 
     it('derives the half inning from isTopInning when halfInning is absent', () => {
@@ -210,7 +217,10 @@ describeRecorded('plays over the recorded bodies', () => {
   describe('pitcher of a pitch', () => {
     it('credits pitches before a mid-plate-appearance change to the pitcher who was replaced', () => {
       // 718594, atBatIndex 21: Springs (605488) throws 4 pitches, Cleavinger (664076) replaces him and finishes.
-      const { rows } = extractPlayByPlay(718594, fixture<Body>('liveGameV1/718594_2023R_final_BOS-at-TB.json').liveData.plays);
+      const { rows } = extractPlayByPlay(
+        718594,
+        fixture<Body>('liveGameV1/718594_2023R_final_BOS-at-TB.json').liveData.plays,
+      );
       const pa = rows.pitches.filter((p) => p.at_bat_index === 21).map((p) => [p.play_event_index, p.pitcher_id]);
       expect(pa).toEqual([
         [0, 605488],
@@ -223,7 +233,10 @@ describeRecorded('plays over the recorded bodies', () => {
     });
 
     it('recognises the older "Pitching Substitution" event without eventType (2015)', () => {
-      const { rows } = extractPlayByPlay(415239, fixture<Body>('liveGameV1/415239_2015R_final_BOS-at-NYY.json').liveData.plays);
+      const { rows } = extractPlayByPlay(
+        415239,
+        fixture<Body>('liveGameV1/415239_2015R_final_BOS-at-NYY.json').liveData.plays,
+      );
       const pa = rows.pitches.filter((p) => p.at_bat_index === 53).map((p) => p.pitcher_id);
       expect(pa).toEqual([458677, 458677, 458677, 476454, 476454, 476454]);
     });

@@ -20,7 +20,8 @@ describeRecorded('reconcile over the recorded bodies', () => {
       // 'V' = "Automatic Ball": pre-2018 intentional-walk balls are isPitch events in the play-by-play
       // (4 in 566208) but are not pitches the boxscore counts. Newer feeds record them as no_pitch.
       const thrown = new Map<number | null, number>();
-      for (const p of pbp.pitches) if (p.call_code !== 'V') thrown.set(p.pitcher_id, (thrown.get(p.pitcher_id) ?? 0) + 1);
+      for (const p of pbp.pitches)
+        if (p.call_code !== 'V') thrown.set(p.pitcher_id, (thrown.get(p.pitcher_id) ?? 0) + 1);
       const counted = new Map(box.pitchingLines.filter((l) => l.pitches > 0).map((l) => [l.person_id, l.pitches]));
       expect(thrown).toEqual(counted);
     });
@@ -44,7 +45,9 @@ describeRecorded('reconcile over the recorded bodies', () => {
       // caught stealing or out on the bases for the third out (745560/35, 746467/19, 718322/32 and 50)
       // ends the inning without one, and the batter leads off the next.
       const isPlateAppearance = (play: Body) =>
-        (play.runners ?? []).some((r: Body) => r.details?.runner?.id === play.matchup?.batter?.id && r.movement?.start == null);
+        (play.runners ?? []).some(
+          (r: Body) => r.details?.runner?.id === play.matchup?.batter?.id && r.movement?.start == null,
+        );
       const appearances = feed.liveData.plays.allPlays.filter((p: Body) => p.about?.isComplete && isPlateAppearance(p));
       expect(total).toBe(appearances.length);
     });

@@ -21,7 +21,12 @@ describeRecorded('reference over the recorded bodies', () => {
 
     it.each([
       ['code', { code: 'HR', description: 'Home Run' }, 'HR', 'Home Run'],
-      ['statusCode over name', { statusCode: 'DR', codedGameState: 'D', detailedState: 'Postponed' }, 'DR', 'Postponed'],
+      [
+        'statusCode over name',
+        { statusCode: 'DR', codedGameState: 'D', detailedState: 'Postponed' },
+        'DR',
+        'Postponed',
+      ],
       ['numeric id as text', { id: 1, name: 'Pitcher' }, '1', 'Pitcher'],
       ['displayName', { displayName: 'season' }, 'season', 'season'],
       ['lookupParam', { lookupParam: 'era' }, 'era', null],
@@ -30,7 +35,10 @@ describeRecorded('reference over the recorded bodies', () => {
     });
 
     it('skips entries without a code, keeps the first of a repeated code, and unwraps a wrapper object', () => {
-      const rows = extractReferenceList('x', { copyright: 'c', items: [{ code: 'A' }, { foo: 1 }, 'junk', { code: 'A', description: 'again' }] });
+      const rows = extractReferenceList('x', {
+        copyright: 'c',
+        items: [{ code: 'A' }, { foo: 1 }, 'junk', { code: 'A', description: 'again' }],
+      });
       expect(rows).toEqual([{ list: 'x', code: 'A', description: null, attributes: { code: 'A' } }]);
     });
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractScheduleGames, finalityOf, type GameRow, teamsAndVenuesFromSchedule } from '../../../src/extract/index.js';
+import {
+  extractScheduleGames,
+  finalityOf,
+  type GameRow,
+  teamsAndVenuesFromSchedule,
+} from '../../../src/extract/index.js';
 import { cloneFixture, describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
 
 describeRecorded('schedule over the recorded bodies', () => {
@@ -83,9 +88,27 @@ describeRecorded('schedule over the recorded bodies', () => {
   describe('postponed, suspended and makeup games', () => {
     it.each([
       ['schedule/2018-09-27_with_postponed.json', 531788, '2018-09-29T03:33:00.000Z', null, 'Rain'],
-      ['schedule/2019-09-11_with_postponed_no-copyright.json', 565579, '2019-09-12T03:33:00.000Z', '2019-09-12', 'Rain'],
-      ['schedule/2022-04-07_with_postponed.json', 661333, '2022-04-08T17:05:00.000Z', '2022-04-08', 'Inclement Weather'],
-      ['schedule/2022-04-07_with_postponed.json', 661750, '2022-04-08T20:10:00.000Z', '2022-04-08', 'Inclement Weather'],
+      [
+        'schedule/2019-09-11_with_postponed_no-copyright.json',
+        565579,
+        '2019-09-12T03:33:00.000Z',
+        '2019-09-12',
+        'Rain',
+      ],
+      [
+        'schedule/2022-04-07_with_postponed.json',
+        661333,
+        '2022-04-08T17:05:00.000Z',
+        '2022-04-08',
+        'Inclement Weather',
+      ],
+      [
+        'schedule/2022-04-07_with_postponed.json',
+        661750,
+        '2022-04-08T20:10:00.000Z',
+        '2022-04-08',
+        'Inclement Weather',
+      ],
       [
         'schedule/2022-10-11_to_2022-10-13_divisionseries_postponed.json',
         715752,
@@ -93,12 +116,15 @@ describeRecorded('schedule over the recorded bodies', () => {
         '2022-10-14',
         'Inclement Weather',
       ],
-    ])('%s: game %i is postponed with its reschedule link', (name, gamePk, rescheduleDate, rescheduleGameDate, reason) => {
-      const row = gameOf(name, gamePk);
-      expect(finalityOf(row.coded_game_state)).toBe('postponed');
-      expect(row).toMatchObject({ reschedule_date: rescheduleDate, reschedule_game_date: rescheduleGameDate });
-      expect(row).toMatchObject({ home_score: null, away_score: null, status_reason: reason });
-    });
+    ])(
+      '%s: game %i is postponed with its reschedule link',
+      (name, gamePk, rescheduleDate, rescheduleGameDate, reason) => {
+        const row = gameOf(name, gamePk);
+        expect(finalityOf(row.coded_game_state)).toBe('postponed');
+        expect(row).toMatchObject({ reschedule_date: rescheduleDate, reschedule_game_date: rescheduleGameDate });
+        expect(row).toMatchObject({ home_score: null, away_score: null, status_reason: reason });
+      },
+    );
 
     it('dates a postponed game by its officialDate (the makeup day) although it is listed under the original day', () => {
       // 2019-09-11 body: 565579 sits under dates[].date 2019-09-11 with officialDate 2019-09-12.
@@ -139,23 +165,37 @@ describeRecorded('schedule over the recorded bodies', () => {
       ];
       for (const [one, two] of pairs) {
         const [g1, g2] = [rows.find((r) => r.game_pk === one), rows.find((r) => r.game_pk === two)];
-        expect(g1).toMatchObject({ double_header: 'S', game_number: 1, official_date: g2?.official_date, home_team_id: g2?.home_team_id });
+        expect(g1).toMatchObject({
+          double_header: 'S',
+          game_number: 1,
+          official_date: g2?.official_date,
+          home_team_id: g2?.home_team_id,
+        });
       }
     });
   });
 
   describe('duplicate listings of one gamePk merge into one row', () => {
     /** A body with the given listings under their dates, in order. */
-    const bodyOf = (...entries: Array<[string, Body]>) => ({ dates: entries.map(([date, game]) => ({ date, games: [game] })) });
+    const bodyOf = (...entries: Array<[string, Body]>) => ({
+      dates: entries.map(([date, game]) => ({ date, games: [game] })),
+    });
 
     it('suspended game listed under both dates: current state from the later listing, links from both', () => {
       const resumption = listings(cloneFixture(SUSPENDED)).find((l) => l.game.gamePk === 746942)?.game;
       const original = structuredClone(resumption);
-      Object.assign(original, { gameDate: '2024-06-26T23:10:00Z', resumeDate: '2024-08-26T18:05:00Z', resumeGameDate: '2024-08-26' });
+      Object.assign(original, {
+        gameDate: '2024-06-26T23:10:00Z',
+        resumeDate: '2024-08-26T18:05:00Z',
+        resumeGameDate: '2024-08-26',
+      });
       delete original.resumedFrom;
       delete original.resumedFromDate;
       original.status = { ...original.status, codedGameState: 'T', statusCode: 'TR' };
-      for (const body of [bodyOf(['2024-06-26', original], ['2024-08-26', resumption]), bodyOf(['2024-08-26', resumption], ['2024-06-26', original])]) {
+      for (const body of [
+        bodyOf(['2024-06-26', original], ['2024-08-26', resumption]),
+        bodyOf(['2024-08-26', resumption], ['2024-06-26', original]),
+      ]) {
         const { rows, rejects } = extractScheduleGames(body);
         expect(rejects).toEqual([]);
         expect(rows).toHaveLength(1);
@@ -172,11 +212,17 @@ describeRecorded('schedule over the recorded bodies', () => {
     });
 
     it('postponed game and its makeup: the makeup is the current state, the reschedule link survives', () => {
-      const postponed = listings(cloneFixture('schedule/2022-04-07_with_postponed.json')).find((l) => l.game.gamePk === 661333)?.game;
+      const postponed = listings(cloneFixture('schedule/2022-04-07_with_postponed.json')).find(
+        (l) => l.game.gamePk === 661333,
+      )?.game;
       const makeup = structuredClone(postponed);
       delete makeup.rescheduleDate;
       delete makeup.rescheduleGameDate;
-      Object.assign(makeup, { gameDate: '2022-04-08T17:05:00Z', rescheduledFrom: postponed.gameDate, rescheduledFromDate: '2022-04-07' });
+      Object.assign(makeup, {
+        gameDate: '2022-04-08T17:05:00Z',
+        rescheduledFrom: postponed.gameDate,
+        rescheduledFromDate: '2022-04-07',
+      });
       makeup.status = { abstractGameState: 'Final', codedGameState: 'F', detailedState: 'Final', statusCode: 'F' };
       makeup.teams.home.score = 4;
       makeup.teams.away.score = 2;
@@ -267,7 +313,10 @@ describeRecorded('schedule over the recorded bodies', () => {
     it('carries the extra columns of hydrate=team, and nothing for listings without teams', () => {
       const { teams } = teamsAndVenuesFromSchedule(fixture('schedule/2024-07-01_hydrate-team_1game.json'));
       expect(teams.find((t) => t.team_id === 141)).toMatchObject({ abbreviation: 'TOR', league_id: 103, sport_id: 1 });
-      expect(teamsAndVenuesFromSchedule(fixture('game_changes/zavant_example_EDITED.json'))).toEqual({ teams: [], venues: [] });
+      expect(teamsAndVenuesFromSchedule(fixture('game_changes/zavant_example_EDITED.json'))).toEqual({
+        teams: [],
+        venues: [],
+      });
     });
   });
 });

@@ -59,7 +59,14 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['DATABASE_URL', 'STATSAPI_MAX_RPS', 'STATSAPI_CONCURRENCY', 'DUGOUT_SPORT_IDS', 'LOG_LEVEL', 'DUGOUT_GAME_SOURCE']) {
+    for (const name of [
+      'DATABASE_URL',
+      'STATSAPI_MAX_RPS',
+      'STATSAPI_CONCURRENCY',
+      'DUGOUT_SPORT_IDS',
+      'LOG_LEVEL',
+      'DUGOUT_GAME_SOURCE',
+    ]) {
       expect(problems).toContain(name);
     }
   });

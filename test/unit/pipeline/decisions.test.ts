@@ -36,29 +36,41 @@ describe('what a listed game puts on the worklist', () => {
   });
 
   it('a provisional game that became final is fetched again', () => {
-    expect(decideGameWork(game('F'), { state: 'O', loaded: true, doneAt: null }, opts)).toMatchObject({ reason: 'new_final' });
+    expect(decideGameWork(game('F'), { state: 'O', loaded: true, doneAt: null }, opts)).toMatchObject({
+      reason: 'new_final',
+    });
   });
 
   it('a loaded game listed by the change log is a correction', () => {
-    const w = decideGameWork(game('F'), { state: 'F', loaded: true, doneAt: new Date('2024-07-01T00:00:00Z') }, {
-      ...opts,
-      fromChangeLog: true,
-      pollStartedAt: new Date('2024-07-02T00:00:00Z'),
-    });
+    const w = decideGameWork(
+      game('F'),
+      { state: 'F', loaded: true, doneAt: new Date('2024-07-01T00:00:00Z') },
+      {
+        ...opts,
+        fromChangeLog: true,
+        pollStartedAt: new Date('2024-07-02T00:00:00Z'),
+      },
+    );
     expect(w).toMatchObject({ reason: 'correction' });
   });
 
   it('a game loaded after the change-log poll started is not fetched again', () => {
-    const w = decideGameWork(game('F'), { state: 'F', loaded: true, doneAt: new Date('2024-07-03T00:00:00Z') }, {
-      ...opts,
-      fromChangeLog: true,
-      pollStartedAt: new Date('2024-07-02T00:00:00Z'),
-    });
+    const w = decideGameWork(
+      game('F'),
+      { state: 'F', loaded: true, doneAt: new Date('2024-07-03T00:00:00Z') },
+      {
+        ...opts,
+        fromChangeLog: true,
+        pollStartedAt: new Date('2024-07-02T00:00:00Z'),
+      },
+    );
     expect(w).toBeNull();
   });
 
   it('a suspended game that was resumed and is final is queued as resumed', () => {
-    expect(decideGameWork(game('F'), { state: 'U', loaded: false, doneAt: null }, opts)).toMatchObject({ reason: 'resumed' });
+    expect(decideGameWork(game('F'), { state: 'U', loaded: false, doneAt: null }, opts)).toMatchObject({
+      reason: 'resumed',
+    });
   });
 });
 
@@ -85,7 +97,10 @@ describe('command line input', () => {
 
   it('backfill needs a complete, ordered, bounded range or a season', () => {
     expect(backfillRange({ season: 2024 })).toEqual({ season: 2024 });
-    expect(backfillRange({ startDate: '2024-07-01', endDate: '2024-07-07' })).toEqual({ startDate: '2024-07-01', endDate: '2024-07-07' });
+    expect(backfillRange({ startDate: '2024-07-01', endDate: '2024-07-07' })).toEqual({
+      startDate: '2024-07-01',
+      endDate: '2024-07-07',
+    });
     expect(() => backfillRange({ startDate: '2024-07-08', endDate: '2024-07-07' })).toThrow(UsageError);
     expect(() => backfillRange({ startDate: '2024-07-01' })).toThrow(UsageError);
     expect(() => backfillRange({ season: 2024, startDate: '2024-07-01', endDate: '2024-07-02' })).toThrow(UsageError);
@@ -108,7 +123,13 @@ describe('command line input', () => {
   it('dugout sql accepts one read statement and refuses writes', () => {
     expect(assertReadOnlyQuery('select 1;')).toBe('select 1');
     expect(assertReadOnlyQuery("with x as (select ';' as s) select * from x")).toContain('with');
-    for (const q of ['DELETE FROM mlb.games', 'update mlb.games set season = 1', 'drop table mlb.games', 'select 1; delete from mlb.games', '']) {
+    for (const q of [
+      'DELETE FROM mlb.games',
+      'update mlb.games set season = 1',
+      'drop table mlb.games',
+      'select 1; delete from mlb.games',
+      '',
+    ]) {
       expect(() => assertReadOnlyQuery(q)).toThrow(UsageError);
     }
   });

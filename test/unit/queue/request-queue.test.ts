@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, HttpStatusError, NetworkError, RequestTimeoutError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
-import { type Clock, createRequestQueue, createSystemClock, type RequestQueueOptions } from '../../../src/queue/index.js';
+import {
+  type Clock,
+  createRequestQueue,
+  createSystemClock,
+  type RequestQueueOptions,
+} from '../../../src/queue/index.js';
 import { createVirtualClock } from '../../helpers/clocks.js';
 import { maxInAnyWindow } from '../../helpers/windows.js';
 
@@ -41,7 +46,11 @@ describe('the request queue', () => {
   it('retries retryable errors with exponential backoff and full jitter, then succeeds', async () => {
     const clock = createVirtualClock();
     const queue = makeQueue(clock);
-    const { attempt, starts } = scripted(clock, [new HttpStatusError(URL_, 500), new NetworkError(URL_, new Error('reset')), new RequestTimeoutError(URL_, 5)]);
+    const { attempt, starts } = scripted(clock, [
+      new HttpStatusError(URL_, 500),
+      new NetworkError(URL_, new Error('reset')),
+      new RequestTimeoutError(URL_, 5),
+    ]);
     await expect(queue.run(attempt)).resolves.toBe('ok');
     // random 0.5 → half of 1000, 2000, 4000 after each 10 ms attempt
     expect(starts).toEqual([0, 510, 1520, 3530]);
