@@ -1,17 +1,8 @@
 import type { Command } from 'commander';
-import { drainJob, jobCatalog } from '../../../jobs/catalog.js';
-import { queryRows, sql } from '../../db/client.js';
-import { createMetrics, type Metrics } from '../../pipeline/metrics.js';
-import { startScheduler } from '../../daemon/scheduler.js';
+import type { AppContext } from '../../app/context.js';
+import { runDaemon, scheduledJobNames } from '../../daemon/run.js';
 import { UsageError } from '../../errors.js';
 import { parseTimestamp } from '../args.js';
-import type { AppContext } from '../../app/context.js';
-import { createRuntime } from '../../app/runtime.js';
-import { startMetricsServer } from '../../daemon/metrics-server.js';
-import { withTimeout } from '../../deadline.js';
-
-/** The advisory lock whose holder runs the pollers (arbitrary constant). */
-export const LEADER_LOCK_KEY = 727_001_002;
 
 export function registerDaemon(program: Command, ctx: AppContext): void {
   program
@@ -26,76 +17,10 @@ export function registerDaemon(program: Command, ctx: AppContext): void {
       parseTimestamp,
     )
     .action(async (opts: { runNow?: string; now?: Date }) => {
-      const names = jobCatalog.filter((j) => j.cron).map((j) => j.name);
+      const names = scheduledJobNames();
       if (opts.runNow && !names.includes(opts.runNow)) {
         throw new UsageError(`--run-now takes one of ${names.join(', ')}; got "${opts.runNow}"`);
       }
-      const config = ctx.config();
-      const log = ctx.log();
-      // A daemon outlives a database outage: an uncaught driver error is logged, not fatal.
-      if (ctx.guard) ctx.guard.keepAlive = true;
-      let metrics: Metrics | undefined;
-      const runtime = await createRuntime(ctx, {
-        now: opts.now,
-        onAttempt: (a) => metrics?.onAttempt(a),
-        command: 'daemon',
-      });
-      let server: { close(): Promise<void> } | undefined;
-      const leadership = runtime.deps.database.sessionLock(LEADER_LOCK_KEY);
-      let schedulerAlive = false;
-      try {
-        if (config.metricsPort !== undefined) {
-          metrics = createMetrics(runtime.deps.database.db);
-          metrics.watchClient(runtime.deps.client.stats);
-          const db = runtime.deps.database.db;
-          server = await startMetricsServer({
-            port: config.metricsPort,
-            registry: metrics.registry,
-            log,
-            health: async () => {
-              if (!schedulerAlive) return { ok: false, reason: 'scheduler: not running' };
-              const reachable = await withTimeout(queryRows(db, sql`select 1 as ok`), 2_000);
-              return reachable === true ? { ok: true } : { ok: false, reason: `database: ${reachable}` };
-            },
-          });
-        }
-        // Several daemons may share one database: one of them (the holder of a session advisory
-        // lock, freed by the server when its process or connection dies) runs the pollers; the
-        // others drain the worklist on the sync schedule, and take over at their next tick.
-        const scheduled = jobCatalog
-          .filter((j) => j.cron)
-          .map((j) => ({
-            name: j.name,
-            cron: j.name === 'sync' ? config.syncCron : j.cron!,
-            run: async (signal: AbortSignal) => {
-              const deps = { ...runtime.deps, signal };
-              if (await leadership.tryHold()) {
-                await j.runWith(deps, {});
-              } else if (j.name === 'sync') {
-                log.debug({ job: j.name }, 'another daemon leads: draining only');
-                await drainJob.run(deps, {});
-              } else {
-                log.debug({ job: j.name }, 'another daemon leads: skipped');
-              }
-            },
-          }));
-        const scheduler = startScheduler(scheduled, log, runtime.controller.signal);
-        schedulerAlive = true;
-        log.info({ jobs: scheduled.map((j) => j.name) }, 'daemon started');
-        if (opts.runNow) void scheduler.runNow(opts.runNow);
-        await scheduler.stopped;
-        schedulerAlive = false;
-        log.info('daemon stopped');
-      } finally {
-        // Each step has a deadline: after an outage a driver may never answer, and SIGTERM must
-        // still end the process within its grace period.
-        const step = async (name: string, run: () => Promise<unknown>) => {
-          const done = await withTimeout(run(), 3_000);
-          if (done !== true) log.warn({ step: name, reason: done }, 'shutdown step abandoned');
-        };
-        await step('leader lock', () => leadership.release());
-        await step('metrics server', async () => server?.close());
-        await step('worker registry', () => runtime.dispose());
-      }
+      await runDaemon(ctx, opts);
     });
 }

@@ -137,3 +137,8 @@ function numify<T extends Record<string, unknown>>(row: T): T {
   }
   return out as T;
 }
+
+/** Whether the database answers a trivial query (the daemon's health check). */
+export async function pingDatabase(db: Pick<Db, 'execute'>): Promise<void> {
+  await queryRows(db, sql`select 1 as ok`);
+}
