@@ -12,6 +12,7 @@ import type { Core } from '../core.js';
 import { LEAGUES } from '../data/teams.js';
 import { addInto, BAT_FIELDS, emptyLine, type Line, PIT_FIELDS } from '../derive/lines.js';
 import { COPYRIGHT, personRef, position } from '../render/common.js';
+import { seasonBatting, seasonPitching } from '../render/stat-format.js';
 import type { SchedGame } from '../types.js';
 import { badRequest, list, type RouteResult } from './result.js';
 
@@ -26,102 +27,6 @@ interface SeasonTotals {
   pitching: PlayerTotal[];
   /** Final games of each club so far (the qualifier's denominator). */
   teamGames: Map<number, number>;
-}
-
-const ratio = (n: number, d: number, digits = 3) => (d > 0 ? (n / d).toFixed(digits).replace(/^0\./, '.') : '.---');
-
-function hittingStat(l: Line): Record<string, unknown> {
-  const obpDen = l.atBats + l.baseOnBalls + l.hitByPitch + l.sacFlies;
-  const obp = obpDen > 0 ? (l.hits + l.baseOnBalls + l.hitByPitch) / obpDen : 0;
-  const slg = l.atBats > 0 ? l.totalBases / l.atBats : 0;
-  return {
-    gamesPlayed: l.gamesPlayed,
-    groundOuts: l.groundOuts,
-    airOuts: l.airOuts,
-    runs: l.runs,
-    doubles: l.doubles,
-    triples: l.triples,
-    homeRuns: l.homeRuns,
-    strikeOuts: l.strikeOuts,
-    baseOnBalls: l.baseOnBalls,
-    intentionalWalks: l.intentionalWalks,
-    hits: l.hits,
-    hitByPitch: l.hitByPitch,
-    avg: ratio(l.hits, l.atBats),
-    atBats: l.atBats,
-    obp: ratio(obp, obpDen > 0 ? 1 : 0),
-    slg: ratio(slg, l.atBats > 0 ? 1 : 0),
-    ops: ratio(obp + slg, obpDen > 0 || l.atBats > 0 ? 1 : 0),
-    caughtStealing: l.caughtStealing,
-    stolenBases: l.stolenBases,
-    groundIntoDoublePlay: l.groundIntoDoublePlay,
-    plateAppearances: l.plateAppearances,
-    totalBases: l.totalBases,
-    rbi: l.rbi,
-    leftOnBase: l.leftOnBase,
-    sacBunts: l.sacBunts,
-    sacFlies: l.sacFlies,
-    catchersInterference: l.catchersInterference,
-    babip: ratio(l.hits - l.homeRuns, l.atBats - l.strikeOuts - l.homeRuns + l.sacFlies),
-    groundOutsToAirouts: ratio(l.groundOuts, l.airOuts, 2),
-    atBatsPerHomeRun: l.homeRuns > 0 ? (l.atBats / l.homeRuns).toFixed(2) : '-.--',
-    stolenBasePercentage: ratio(l.stolenBases, l.stolenBases + l.caughtStealing),
-  };
-}
-
-const per9 = (n: number, outs: number) => (outs > 0 ? ((27 * n) / outs).toFixed(2) : '-.--');
-
-function pitchingStat(l: Line): Record<string, unknown> {
-  const ip = `${Math.floor(l.outs / 3)}.${l.outs % 3}`;
-  return {
-    gamesPlayed: l.gamesPlayed,
-    gamesStarted: l.gamesStarted,
-    groundOuts: l.groundOuts,
-    airOuts: l.airOuts,
-    runs: l.runs,
-    doubles: l.doubles,
-    triples: l.triples,
-    homeRuns: l.homeRuns,
-    strikeOuts: l.strikeOuts,
-    baseOnBalls: l.baseOnBalls,
-    intentionalWalks: l.intentionalWalks,
-    hits: l.hits,
-    hitByPitch: l.hitByPitch,
-    atBats: l.atBats,
-    numberOfPitches: l.numberOfPitches,
-    era: l.outs > 0 ? ((27 * l.earnedRuns) / l.outs).toFixed(2) : '-.--',
-    inningsPitched: ip,
-    wins: l.wins,
-    losses: l.losses,
-    saves: l.saves,
-    saveOpportunities: l.saveOpportunities,
-    holds: l.holds,
-    blownSaves: l.blownSaves,
-    earnedRuns: l.earnedRuns,
-    battersFaced: l.battersFaced,
-    outs: l.outs,
-    gamesPitched: l.gamesPitched,
-    strikes: l.strikes,
-    hitBatsmen: l.hitBatsmen,
-    balks: l.balks,
-    wildPitches: l.wildPitches,
-    pickoffs: l.pickoffs,
-    gamesFinished: l.gamesFinished,
-    completeGames: l.completeGames,
-    shutouts: l.shutouts,
-    inheritedRunners: l.inheritedRunners,
-    inheritedRunnersScored: l.inheritedRunnersScored,
-    whip: l.outs > 0 ? ((3 * (l.baseOnBalls + l.hits)) / l.outs).toFixed(2) : '-.--',
-    winPercentage: ratio(l.wins, l.wins + l.losses),
-    pitchesPerInning: l.outs > 0 ? ((3 * l.numberOfPitches) / l.outs).toFixed(2) : '-.--',
-    strikePercentage: ratio(l.strikes, l.numberOfPitches, 2),
-    strikeoutWalkRatio: l.baseOnBalls > 0 ? (l.strikeOuts / l.baseOnBalls).toFixed(2) : '-.--',
-    strikeoutsPer9Inn: per9(l.strikeOuts, l.outs),
-    walksPer9Inn: per9(l.baseOnBalls, l.outs),
-    hitsPer9Inn: per9(l.hits, l.outs),
-    runsScoredPer9: per9(l.runs, l.outs),
-    homeRunsPer9: per9(l.homeRuns, l.outs),
-  };
 }
 
 /** Sums the lines of every game of a type that is final at the clock (memoized per set of final games). */
@@ -228,7 +133,8 @@ export function createStatsRoute() {
           const league = LEAGUES.find((l) => l.id === team?.leagueId);
           return {
             season: String(season),
-            stat: group === 'hitting' ? hittingStat(p.line) : pitchingStat(p.line),
+            // The same season objects a boxscore's seasonStats carry.
+            stat: group === 'hitting' ? seasonBatting(p.line) : seasonPitching(p.line),
             team: { id: teamId, name: team?.name ?? '', link: `/api/v1/teams/${teamId}` },
             player: { ...personRef(core.league, p.personId), firstName: person?.firstName, lastName: person?.lastName },
             league: league ? { id: league.id, name: league.name, link: `/api/v1/league/${league.id}` } : undefined,
