@@ -3,7 +3,7 @@ import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { pollSchedule } from './poll/schedule.js';
 import { ensureTeamSeasons } from './load/reference.js';
-import { ensureReference } from './sync.js';
+import { ensureReference } from './load/reference.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
 
 export type BackfillRange = { startDate: string; endDate: string } | { season: number };

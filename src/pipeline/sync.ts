@@ -3,8 +3,7 @@ import { pollGameChanges, pollPeopleChanges } from './poll/changes.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
-import { missingReference } from '../db/queries/reference.js';
-import { ensureTeamSeasons, refreshReference } from './load/reference.js';
+import { ensureReference, ensureTeamSeasons } from './load/reference.js';
 import { pollSchedule } from './poll/schedule.js';
 
 /** The schedule window and sports of a pass; the jobs (`sync`, `nightly`) own their defaults. */
@@ -14,17 +13,6 @@ export interface SyncOptions {
   /** Days after today. */
   daysAhead: number;
   sportIds?: number[];
-}
-
-/**
- * Load whatever reference data is missing: teams of a configured sport that has none, and every
- * configuration list without a row (so a list that failed once, or a run killed mid-way, is
- * fetched again by the next run; what is present costs no request).
- */
-export async function ensureReference(ctx: PipelineContext, season: number, sportIds: number[]): Promise<void> {
-  const missing = await missingReference(ctx.db, sportIds);
-  if (missing.sportIds.length === 0 && missing.lists.length === 0) return;
-  await refreshReference(ctx, { season, sportIds: missing.sportIds, lists: missing.lists });
 }
 
 /**

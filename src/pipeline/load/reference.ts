@@ -6,7 +6,7 @@ import { REFERENCE_LISTS } from '../../extract/reference.js';
 import type { PipelineContext } from '../context.js';
 import { upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
-import { seasonsWithoutTeams } from '../../db/queries/reference.js';
+import { missingReference, seasonsWithoutTeams } from '../../db/queries/reference.js';
 
 /**
  * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each
@@ -87,4 +87,15 @@ async function refreshOne(
     ctx.counts.failed++;
     ctx.log.warn({ operation, err: describeError(err) }, 'reference refresh failed');
   }
+}
+
+/**
+ * Load whatever reference data is missing: teams of a configured sport that has none, and every
+ * configuration list without a row (so a list that failed once, or a run killed mid-way, is
+ * fetched again by the next run; what is present costs no request).
+ */
+export async function ensureReference(ctx: PipelineContext, season: number, sportIds: number[]): Promise<void> {
+  const missing = await missingReference(ctx.db, sportIds);
+  if (missing.sportIds.length === 0 && missing.lists.length === 0) return;
+  await refreshReference(ctx, { season, sportIds: missing.sportIds, lists: missing.lists });
 }

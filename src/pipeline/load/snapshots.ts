@@ -23,7 +23,7 @@ import {
   snapshotVersionsInForce,
   storeSnapshotBody,
 } from '../../db/queries/snapshots.js';
-import { ensureReference } from '../sync.js';
+import { ensureReference } from './reference.js';
 
 /** What a snapshot run is asked for. */
 export interface SnapshotArgs {
