@@ -168,14 +168,16 @@ export const RETRYABLE_SQLSTATES = new Set([
 ]);
 
 /**
- * Whether an arbitrary thrown value is worth retrying later. The driver's error is often the
- * `cause` of the one thrown (drizzle wraps it with the statement): the chain is followed, so a
- * deadlock or a lost connection inside a query is retried, not dead-lettered.
+ * Whether an arbitrary thrown value is worth retrying later. With `followCause`, the driver's error
+ * that drizzle wraps as the thrown error's `cause` counts too, so a work item whose transaction hit
+ * a deadlock or a lost connection is retried, not dead-lettered. The request queue does not follow
+ * causes: a request that failed because the shared budget's database is down fails at once.
  */
-export function isRetryable(err: unknown): boolean {
+export function isRetryable(err: unknown, opts: { followCause?: boolean } = {}): boolean {
+  const depthLimit = opts.followCause ? 8 : 1;
   for (
     let e = err, depth = 0;
-    e !== null && e !== undefined && depth < 8;
+    e !== null && e !== undefined && depth < depthLimit;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
     if (e instanceof DugoutError) return e.retryable;

@@ -161,7 +161,7 @@ export async function failWork(
   runId: number,
 ): Promise<'pending' | 'dead'> {
   const attempts = item.attempts + 1;
-  const dead = !isRetryable(err) || attempts >= maxAttempts;
+  const dead = !isRetryable(err, { followCause: true }) || attempts >= maxAttempts;
   const status = dead ? 'dead' : 'pending';
   const delaySecs = workBackoffMs(attempts) / 1000;
   await db.execute(sql`

@@ -115,15 +115,19 @@ describe('errors carry the cause, never parameters or bodies (finding 3)', () =>
     expect(describeError(new Error('Failed query: select 1\nparams: secret-body'))).not.toContain('secret-body');
   });
 
-  it('a deadlock or a lost connection inside a wrapped query error is retryable; a bad value is not', () => {
+  it('a work item whose query hit a deadlock or a lost connection is retried; a bad value is not', () => {
     const wrapped = (code: string) =>
       new Error('Failed query: update ingest.work_items …', { cause: Object.assign(new Error('x'), { code }) });
-    expect(isRetryable(wrapped('40P01'))).toBe(true);
-    expect(isRetryable(wrapped('ECONNRESET'))).toBe(true);
-    expect(isRetryable(wrappedDriverError())).toBe(false);
+    const deep = { followCause: true };
+    expect(isRetryable(wrapped('40P01'), deep)).toBe(true);
+    expect(isRetryable(wrapped('ECONNRESET'), deep)).toBe(true);
+    expect(isRetryable(wrappedDriverError(), deep)).toBe(false);
+    // The request queue looks at the thrown error only (a budget query that failed fails the request).
+    expect(isRetryable(wrapped('40P01'))).toBe(false);
     expect(
       isRetryable(
         new Error('outer', { cause: new DugoutError('E_X', 'inner', { retryable: false, cause: wrapped('40P01') }) }),
+        deep,
       ),
     ).toBe(false);
     expect(isRetryable(new Error('no cause'))).toBe(false);
