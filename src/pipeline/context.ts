@@ -2,16 +2,10 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { LedgerCounts } from '../db/queries/runs.js';
 
-/** Counts a run reports in the ledger. */
-export interface RunCounts {
-  requested: number;
-  fetched: number;
-  unchanged: number;
-  loaded: number;
-  failed: number;
-  rejected: number;
-  requests: number;
+/** Counts a run reports: the ledger's columns, and per-kind detail. */
+export interface RunCounts extends LedgerCounts {
   /** Per-kind detail, written to the run's `details`. */
   gamesLoaded: number;
   gamesUnchanged: number;

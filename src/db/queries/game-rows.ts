@@ -1,4 +1,5 @@
 import { queryRows, sql } from '../client.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { insertRows, type Executor, updateRows } from '../rows.js';
 import {
   battingLines,
@@ -51,6 +52,23 @@ export interface GameRows {
   rejects: RejectRow[];
 }
 
+/** Each list of a game's rows and the table it is written to, in insert order. */
+export const GAME_ROW_TABLES = {
+  plays,
+  pitches,
+  battingLines,
+  pitchingLines,
+  runners,
+  fieldingCredits,
+  playActions,
+  fieldingLines,
+  officials: gameOfficials,
+  linescoreInnings,
+} as const;
+
+/** The row lists of {@link GameRows} that are written whole (the game context is an update). */
+export type GameRowList = keyof typeof GAME_ROW_TABLES;
+
 /** Tables holding a game's derived rows, deleted and re-inserted together (children first). */
 const GAME_TABLES = [
   'mlb.pitches',
@@ -90,20 +108,16 @@ export async function replaceGamesRows(
   for (const table of GAME_TABLES) {
     await tx.execute(sql`delete from ${sql.raw(table)} where game_pk = any(${pks}::int[])`);
   }
-  type RowLists = Omit<GameRows, 'rejects' | 'gameContext' | 'winProbability'>;
-  const all = <K extends keyof RowLists>(key: K): object[] => games.flatMap((g): readonly object[] => g.rows[key]);
   const extra = { run_id: runId };
   let n = 0;
-  n += await insertRows(tx, plays, all('plays'), extra);
-  n += await insertRows(tx, pitches, all('pitches'), extra);
-  n += await insertRows(tx, battingLines, all('battingLines'), extra);
-  n += await insertRows(tx, pitchingLines, all('pitchingLines'), extra);
-  n += await insertRows(tx, runners, all('runners'), extra);
-  n += await insertRows(tx, fieldingCredits, all('fieldingCredits'), extra);
-  n += await insertRows(tx, playActions, all('playActions'), extra);
-  n += await insertRows(tx, fieldingLines, all('fieldingLines'), extra);
-  n += await insertRows(tx, gameOfficials, all('officials'), extra);
-  n += await insertRows(tx, linescoreInnings, all('linescoreInnings'), extra);
+  for (const [key, table] of Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>) {
+    n += await insertRows(
+      tx,
+      table,
+      games.flatMap((g): readonly object[] => g.rows[key]),
+      extra,
+    );
+  }
   const withWin = games.filter((g) => g.rows.winProbability !== undefined);
   if (withWin.length > 0) {
     await tx.execute(

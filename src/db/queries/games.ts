@@ -71,16 +71,20 @@ export async function readKnownGames(
   opts: { withWinProbability?: boolean } = {},
 ): Promise<Map<number, { state: string | null; loaded: boolean; doneAt: Date | null }>> {
   if (gamePks.length === 0) return new Map();
+  // The win-probability body is looked up only when that extra is on (a schedule poll's hot path).
+  const win = opts.withWinProbability
+    ? { loaded: sql` and wp.game_pk is not null`, join: sql`left join raw.win_probability wp on wp.game_pk = g.pk` }
+    : { loaded: sql``, join: sql`` };
   const rows = await queryRows<{ gamePk: number; state: string | null; loaded: boolean; doneAt: string | null }>(
     tx,
     sql`select g.pk as "gamePk", m.coded_game_state as state,
-               (b.game_pk is not null and p.game_pk is not null and (not ${opts.withWinProbability === true} or wp.game_pk is not null)) as loaded,
+               (b.game_pk is not null and p.game_pk is not null${win.loaded}) as loaded,
                w.done_at as "doneAt"
         from unnest(string_to_array(${gamePks.join(',')}, ',')::int[]) as g(pk)
         left join mlb.games m on m.game_pk = g.pk
         left join raw.boxscores b on b.game_pk = g.pk
         left join raw.play_by_play p on p.game_pk = g.pk
-        left join raw.win_probability wp on wp.game_pk = g.pk
+        ${win.join}
         left join ingest.work_items w on w.kind = 'game' and w.key = g.pk::text and w.status = 'done'`,
   );
   return new Map(

@@ -1,18 +1,5 @@
-import type { GameRows } from '../../db/queries/game-rows.js';
-import {
-  battingLines,
-  fieldingCredits,
-  fieldingLines,
-  gameOfficials,
-  games as gamesTable,
-  linescoreInnings,
-  pitches,
-  pitchingLines,
-  playActions,
-  plays,
-  playWinProbability,
-  runners,
-} from '../../db/schema/index.js';
+import { GAME_ROW_TABLES, type GameRowList, type GameRows } from '../../db/queries/game-rows.js';
+import { games as gamesTable, playWinProbability } from '../../db/schema/index.js';
 import {
   extractBoxscore,
   extractGameDetail,
@@ -22,22 +9,12 @@ import {
   type RejectRow,
   type WinProbabilityRow,
 } from '../../extract/index.js';
-
 import { createRowValidator, type RowValidator } from '../../db/validate-rows.js';
 
 /** The validators of a game's tables: every integer column there is a count, an index or an id. */
-const VALIDATORS = {
-  plays: createRowValidator(plays, { nonNegative: true }),
-  pitches: createRowValidator(pitches, { nonNegative: true }),
-  battingLines: createRowValidator(battingLines, { nonNegative: true }),
-  pitchingLines: createRowValidator(pitchingLines, { nonNegative: true }),
-  runners: createRowValidator(runners, { nonNegative: true }),
-  fieldingCredits: createRowValidator(fieldingCredits, { nonNegative: true }),
-  playActions: createRowValidator(playActions, { nonNegative: true }),
-  fieldingLines: createRowValidator(fieldingLines, { nonNegative: true }),
-  officials: createRowValidator(gameOfficials, { nonNegative: true }),
-  linescoreInnings: createRowValidator(linescoreInnings, { nonNegative: true }),
-} as const;
+const VALIDATORS = Object.fromEntries(
+  Object.entries(GAME_ROW_TABLES).map(([key, table]) => [key, createRowValidator(table, { nonNegative: true })]),
+) as Record<GameRowList, RowValidator>;
 const GAME_CONTEXT = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
 const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: true });
 

@@ -105,10 +105,13 @@ function leader(tallies: Map<number, Tally> | undefined): Tally | undefined {
 export function createAwardBook() {
   const weeks = new Map<string, { key: string; given: AwardGiven[]; tallies: Map<number, Map<number, Tally>> }>();
   let calendar: { byWeek: Map<string, SchedGame[]>; regular: SchedGame[]; lastDay: string } | undefined;
+  // A run asks for hundreds of people at one clock: derive the awards once per clock and corrections.
+  let last: { now: number; fixes: number; given: AwardGiven[] } | undefined;
   return (core: Core): AwardGiven[] => {
     const now = core.state.nowMs;
     const today = toDate(now);
     const fixes = core.state.corrections.filter((c) => c.atMs <= now).length;
+    if (last?.now === now && last.fixes === fixes) return last.given;
     if (!calendar) {
       const regular = core.model.baseGames.filter((g) => g.gameType === 'R');
       const byWeek = new Map<string, SchedGame[]>();
@@ -174,6 +177,7 @@ export function createAwardBook() {
           });
       }
     }
+    last = { now, fixes, given };
     return given;
   };
 }

@@ -23,6 +23,7 @@ export function awardsRoute(): RouteResult {
 }
 
 const books = new WeakMap<Core, (core: Core) => AwardGiven[]>();
+const AWARD_INFO = new Map(SIM_AWARDS.map((a) => [a.id, a]));
 
 /** GET /api/v1/people/{personId}/awards: the awards given to a person up to the clock, oldest first. */
 export function personAwardsRoute(core: Core, personId: number): RouteResult {
@@ -33,12 +34,11 @@ export function personAwardsRoute(core: Core, personId: number): RouteResult {
     book = createAwardBook();
     books.set(core, book);
   }
-  const info = new Map(SIM_AWARDS.map((a) => [a.id, a]));
   const awards = book(core)
     .filter((g) => g.personId === personId)
     .map((g) => ({
       id: g.awardId,
-      name: info.get(g.awardId)?.name ?? g.awardId,
+      name: AWARD_INFO.get(g.awardId)?.name ?? g.awardId,
       date: g.date,
       season: String(g.season),
       team: { id: g.teamId, link: `/api/v1/teams/${g.teamId}` },
@@ -48,7 +48,7 @@ export function personAwardsRoute(core: Core, personId: number): RouteResult {
         ...(person.position ? { primaryPosition: position(person.position) } : {}),
         nameFirstLast: `${person.useName} ${person.useLastName}`,
       },
-      ...(info.get(g.awardId)?.notes ? { notes: info.get(g.awardId)!.notes } : {}),
+      ...(AWARD_INFO.get(g.awardId)?.notes ? { notes: AWARD_INFO.get(g.awardId)!.notes } : {}),
     }));
   return { status: 200, body: { copyright: COPYRIGHT, awards } };
 }
