@@ -30,7 +30,7 @@ export interface Core {
 }
 
 /** Creates the core over a season model and state. */
-export function createCore(model: SeasonModel, state: SimState, cacheBytes?: number): Core {
+export function createCore(model: SeasonModel, state: SimState, cacheBytes?: number, bodies?: BodyCache): Core {
   const logs = createLogCache(model);
   const book = createRecordBook(model);
   const league = model.league;
@@ -54,7 +54,7 @@ export function createCore(model: SeasonModel, state: SimState, cacheBytes?: num
     league,
     seed: model.seed,
     state,
-    bodies: createBodyCache(cacheBytes),
+    bodies: bodies ?? createBodyCache(cacheBytes),
     view: (g, asOfMs = state.nowMs) => finishedView(g, Math.min(asOfMs, state.nowMs)),
     recordOf(g, teamId) {
       const at = recordMoment(model, g, state.nowMs);
@@ -62,8 +62,8 @@ export function createCore(model: SeasonModel, state: SimState, cacheBytes?: num
       return book.seriesRecord(g, teamId, at);
     },
     probable(g) {
-      const away = league.depth.get(g.awayId)!.rotation;
-      const home = league.depth.get(g.homeId)!.rotation;
+      const away = league.depthAt(g.awayId, g.officialDate).rotation;
+      const home = league.depthAt(g.homeId, g.officialDate).rotation;
       return { away: away[g.awayGameIndex % away.length], home: home[g.homeGameIndex % home.length] };
     },
     overlay(personId, atMs) {
@@ -73,6 +73,7 @@ export function createCore(model: SeasonModel, state: SimState, cacheBytes?: num
         o = { ...o };
         if (c.teamId !== undefined) o.teamId = c.teamId;
         if (c.primaryNumber !== undefined) o.primaryNumber = c.primaryNumber;
+        if (c.rosterStatus !== undefined) o.rosterStatus = c.rosterStatus;
       }
       return o;
     },

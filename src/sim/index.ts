@@ -13,7 +13,11 @@ import { createFaultPlan, type FaultConfig } from './http/faults.js';
 import { answerApi, handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
 import { createSeasonModel, getSeasonModel } from './season.js';
 import { createSimState } from './state.js';
+import { MILB_SPORT_IDS } from './data/levels.js';
+import type { RosterMove } from './moves.js';
+import { createWorld, singleWorld, type World } from './world.js';
 
+export type { RosterMove } from './moves.js';
 export type { FaultConfig, FaultKind, ScriptedFaultKind } from './http/faults.js';
 export type { RequestLogEntry } from './http/server.js';
 
@@ -28,17 +32,37 @@ export interface SimOptions {
   faults?: FaultConfig;
   /** Bytes of serialized bodies kept in memory (default 128 MiB). */
   cacheBytes?: number;
-  /** Reuse the league/schedule/outcomes built for the same seed and season (default true). */
+  /** Reuse the league/schedule/outcomes built for the same seed and season (default true; MLB-only, no history). */
   shareModel?: boolean;
+  /**
+   * Levels served (default [1]): MLB and any of the minor leagues 11 (Triple-A), 12 (Double-A),
+   * 13 (High-A), 14 (Single-A). Each MLB club has one affiliate per level; with Triple-A, players
+   * move between each club and its affiliate during the season.
+   */
+  sportIds?: readonly number[];
+  /** Past seasons served before `season` (default 0), each with its own schedule and franchise history. */
+  history?: number;
 }
 
 export interface Simulator {
   readonly season: number;
+  /** Seasons served, oldest first (the last is `season`). */
+  readonly seasons: readonly number[];
+  readonly sportIds: readonly number[];
+  /** Planned roster moves (promotions, options, rehab assignments), in time order. */
+  readonly moves: readonly RosterMove[];
   now(): Date;
   setNow(d: Date): void;
   advance(ms: number): void;
-  /** All gamePks of the season with officialDate, gameType, coded state at now (for tests). */
-  listGames(): Array<{ gamePk: number; officialDate: string; gameType: string; codedGameState: string }>;
+  /** All gamePks of the season with officialDate, gameType, coded state at now (for tests); every level and season served. */
+  listGames(): Array<{
+    gamePk: number;
+    officialDate: string;
+    gameType: string;
+    codedGameState: string;
+    season: number;
+    sportId: number;
+  }>;
   correctGame(gamePk?: number): { gamePk: number; description: string };
   changePerson(personId?: number): { personId: number; change: string };
   setFaults(f: FaultConfig): void;
@@ -58,20 +82,37 @@ export interface Simulator {
 export function createSimulator(options: SimOptions = {}): Simulator {
   const seed = options.seed ?? 1;
   const season = options.season ?? 2025;
-  const model = options.shareModel === false ? createSeasonModel(seed, season) : getSeasonModel(seed, season);
+  const sportIds = [...new Set([1, ...(options.sportIds ?? [1])])].sort((a, b) => a - b);
+  for (const s of sportIds)
+    if (s !== 1 && !MILB_SPORT_IDS.includes(s)) throw new Error(`the simulator serves sports 1, 11–14, not ${s}`);
+  const history = options.history ?? 0;
+  if (!Number.isInteger(history) || history < 0 || history > 5) throw new Error('history must be 0–5 past seasons');
+  const single = sportIds.length === 1 && history === 0;
+  const state = createSimState(0);
+  let world: World;
+  if (single) {
+    const model = options.shareModel === false ? createSeasonModel(seed, season) : getSeasonModel(seed, season);
+    world = singleWorld(createCore(model, state, options.cacheBytes));
+  } else world = createWorld({ seed, season, sportIds, history, cacheBytes: options.cacheBytes }, state);
+  const core = world.primary;
+  const model = core.model;
   const defaultNow = Date.parse(`${model.dates.postEnd}T00:00:00Z`) + 86_400_000 * 2;
-  const state = createSimState(options.now ? options.now.getTime() : defaultNow);
-  const core = createCore(model, state, options.cacheBytes);
+  state.nowMs = options.now ? options.now.getTime() : defaultNow;
   const log: RequestLogEntry[] = [];
   const listGames = () =>
-    model.allGames().map((g) => ({
-      gamePk: g.gamePk,
-      officialDate: g.officialDate,
-      gameType: g.gameType,
-      codedGameState: statusAt(model, g, state.nowMs).status.codedGameState,
-    }));
+    world.cores.flatMap((c) =>
+      c.model.allGames().map((g) => ({
+        gamePk: g.gamePk,
+        officialDate: g.officialDate,
+        gameType: g.gameType,
+        codedGameState: statusAt(c.model, g, state.nowMs).status.codedGameState,
+        season: c.model.season,
+        sportId: c.model.sportId,
+      })),
+    );
   const deps: ServerDeps = {
     core,
+    world,
     log,
     faults: { plan: createFaultPlan(options.faults) },
     setNow: (ms) => {
@@ -81,6 +122,9 @@ export function createSimulator(options: SimOptions = {}): Simulator {
   };
   return {
     season,
+    seasons: world.seasons,
+    sportIds: world.sportIds,
+    moves: world.moves,
     now: () => new Date(state.nowMs),
     setNow: (d) => {
       state.nowMs = d.getTime();
@@ -89,7 +133,7 @@ export function createSimulator(options: SimOptions = {}): Simulator {
       state.nowMs += ms;
     },
     listGames,
-    correctGame: (gamePk) => applyCorrection(core, gamePk),
+    correctGame: (gamePk) => applyCorrection((gamePk !== undefined && world.coreOfGame(gamePk)) || core, gamePk),
     changePerson: (personId) => applyPersonChange(core, personId),
     setFaults: (f) => {
       deps.faults.plan = createFaultPlan(f);

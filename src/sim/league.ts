@@ -1,6 +1,7 @@
 /** Builds the seeded league: clubs, parks, 40-man rosters, depth charts and game officials. */
 
-import { TEAMS } from './data/teams.js';
+import { MILB_SPORT_IDS, milbLevel } from './data/levels.js';
+import { TEAMS, type TeamInfo, type VenueInfo } from './data/teams.js';
 import { VENUES } from './data/venues.js';
 import { createOfficial, createPlayer } from './people-gen.js';
 import { createRng, hashSeed, type Rng } from './prng.js';
@@ -125,47 +126,73 @@ function buildDepth(active: Person[]): TeamDepth {
   return { rotation, bullpen, starters, order, bench, backupCatcher };
 }
 
+export interface LeagueOptions {
+  /** 1 (MLB, the default) or a minor-league level 11–14. */
+  sportId?: number;
+  /** The season whose people are drawn (default: `season`): seasons sharing it share their players. */
+  anchorSeason?: number;
+  /** The clubs (default: the level's clubs) and the parks they play in. */
+  teams?: readonly TeamInfo[];
+  venues?: readonly VenueInfo[];
+}
+
+// Minor leaguers are weaker than major leaguers the lower the level (ratings scaled by this).
+const LEVEL_RATING: Record<number, number> = { 11: 0.94, 12: 0.9, 13: 0.86, 14: 0.82 };
+
 /**
  * Creates the league for a seed and season. Pure: the same (seed, season) always yields the same
- * people with the same ids, names, ratings and rosters.
+ * people with the same ids, names, ratings and rosters. A minor-league level draws its players,
+ * umpires and scorers from its own id bands, so levels never share an id.
  */
-export function createLeague(seed: number, season: number): League {
-  const rng = createRng(hashSeed(seed, season, 0x1ea6));
+export function createLeague(seed: number, season: number, options: LeagueOptions = {}): League {
+  const sportId = options.sportId ?? 1;
+  const level = MILB_SPORT_IDS.indexOf(sportId);
+  const anchor = options.anchorSeason ?? season;
+  const teams = options.teams ?? (level < 0 ? TEAMS : milbLevel(sportId).teams);
+  const venues = options.venues ?? (level < 0 ? VENUES : milbLevel(sportId).venues);
+  const rng = createRng(hashSeed(seed, anchor, level < 0 ? 0x1ea6 : 0x1ea6 + sportId));
   const allocId = createIdAllocator(rng);
-  const baseUpdatedMs = Date.UTC(season, 1, 10);
+  const playerBand: [number, number] =
+    level < 0 ? [600_000, 699_999] : [800_000 + level * 40_000, 839_999 + level * 40_000];
+  const officialBand = (mlb: [number, number]): [number, number] =>
+    level < 0 ? mlb : [960_000 + level * 10_000, 969_999 + level * 10_000];
+  const baseUpdatedMs = Date.UTC(anchor, 1, 10);
   const people: Person[] = [];
   const rosters = new Map<number, { active: number[]; reserve: number[] }>();
   const depth = new Map<number, TeamDepth>();
-  for (const team of TEAMS) {
+  for (const team of teams) {
     const jersey = jerseyAllocator(rng);
     const make = ([role, position]: ['SP' | 'RP' | 'POS', string], status: string): Person => {
-      const id = allocId(600_000, 699_999);
-      return createPlayer(rng, {
+      const id = allocId(...playerBand);
+      const p = createPlayer(rng, {
         id,
         role,
         position,
         teamId: team.id,
         rosterStatus: status,
         primaryNumber: jersey(),
-        season,
+        season: anchor,
         baseUpdatedMs,
       });
+      return level < 0 ? p : minorLeaguer(p, sportId);
     };
     const active = ACTIVE_LAYOUT.map((slot) => make(slot, 'A'));
-    const reserve = RESERVE_LAYOUT.map((slot, i) => make(slot, RESERVE_STATUS[i]));
+    const reserve = RESERVE_LAYOUT.map((slot, i) => make(slot, level < 0 ? RESERVE_STATUS[i] : 'A'));
     people.push(...active, ...reserve);
     rosters.set(team.id, { active: active.map((p) => p.id), reserve: reserve.map((p) => p.id) });
     depth.set(team.id, buildDepth(active));
   }
   assignBoxscoreNames(people);
-  const umpires: Person[] = Array.from({ length: 76 }, () =>
-    createOfficial(rng, allocId(427_000, 489_999), 'UMP', season, baseUpdatedMs),
-  );
+  const official = (band: [number, number], role: 'UMP' | 'SCORER' | 'CASTER') => {
+    const p = createOfficial(rng, allocId(...band), role, anchor, baseUpdatedMs);
+    return level < 0 ? p : { ...p, sportId };
+  };
+  const umpires: Person[] = Array.from({ length: 76 }, () => official(officialBand([427_000, 489_999]), 'UMP'));
   const scorerByTeam = new Map<number, number>();
   const casterByTeam = new Map<number, number>();
-  for (const team of TEAMS) {
-    const scorer = createOfficial(rng, allocId(500_000, 529_999), 'SCORER', season, baseUpdatedMs);
-    const caster = createOfficial(rng, allocId(700_000, 729_999), 'CASTER', season, baseUpdatedMs);
+  for (const team of teams) {
+    const scorer = official(officialBand([500_000, 529_999]), 'SCORER');
+    const caster = official(officialBand([700_000, 729_999]), 'CASTER');
     people.push(scorer, caster);
     scorerByTeam.set(team.id, scorer.id);
     casterByTeam.set(team.id, caster.id);
@@ -176,16 +203,34 @@ export function createLeague(seed: number, season: number): League {
   return {
     seed,
     season,
-    teams: TEAMS,
-    teamById: new Map(TEAMS.map((t) => [t.id, t])),
-    venues: VENUES,
-    venueById: new Map(VENUES.map((v) => [v.id, v])),
+    sportId,
+    teams,
+    teamById: new Map(teams.map((t) => [t.id, t])),
+    venues,
+    venueById: new Map(venues.map((v) => [v.id, v])),
     people,
     personById: new Map(people.map((p) => [p.id, p])),
     rosters,
     depth,
+    activeAt: (teamId) => rosters.get(teamId)!.active,
+    depthAt: (teamId) => depth.get(teamId)!,
     umpireCrews,
     scorerByTeam,
     casterByTeam,
+  };
+}
+
+/** A minor leaguer: weaker ratings for the level, no MLB debut yet. */
+function minorLeaguer(p: Person, sportId: number): Person {
+  const f = LEVEL_RATING[sportId] ?? 1;
+  const { mlbDebutDate: _debut, ...rest } = p;
+  return {
+    ...rest,
+    sportId,
+    contact: p.contact * f,
+    power: p.power * f,
+    eye: p.eye * f,
+    stuff: p.stuff * f,
+    control: p.control * f,
   };
 }

@@ -10,7 +10,8 @@ import { createLeague } from './league.js';
 import { createRng, hashSeed } from './prng.js';
 import { applyRegularDisruptions, applySpringCancellation, type DoubleHeaderChange } from './schedule/disruptions.js';
 import { buildPostseason, type TeamRecord } from './schedule/postseason.js';
-import { buildRegularSeason, seasonDates } from './schedule/regular.js';
+import { MILB_SPORT_IDS } from './data/levels.js';
+import { buildRegularSeason, MILB_SERIES, MLB_SERIES, seasonDates } from './schedule/regular.js';
 import { buildSpringTraining, springVenue } from './schedule/spring.js';
 import { addDays } from './time.js';
 import type { GameLog, League, Outcome, SchedGame } from './types.js';
@@ -18,6 +19,8 @@ import type { GameLog, League, Outcome, SchedGame } from './types.js';
 export interface SeasonModel {
   seed: number;
   season: number;
+  /** 1 (MLB) or a minor-league level 11–14. */
+  sportId: number;
   league: League;
   dates: ReturnType<typeof seasonDates> & { springStart: string; postStart: string; postEnd: string };
   /** Spring and regular-season games (always built). */
@@ -49,19 +52,38 @@ export function getSeasonModel(seed: number, season: number): SeasonModel {
   return model;
 }
 
-/** Builds a season model (not memoized; see getSeasonModel). */
-export function createSeasonModel(seed: number, season: number): SeasonModel {
+export interface SeasonOptions {
+  /** The league to schedule (default: MLB's for the seed and season). Its sportId picks the level. */
+  league?: League;
+}
+
+/** First gamePk of a level's season: MLB from 700,000, each minor-league level in its own band. */
+export function firstGamePk(sportId: number, season: number): number {
+  const level = MILB_SPORT_IDS.indexOf(sportId);
+  return (level < 0 ? 700_000 : 1_100_000 + level * 350_000) + (season % 100) * 3_500;
+}
+
+/**
+ * Builds a season model (not memoized; see getSeasonModel). A minor-league level has no spring
+ * training or postseason here: 132 games a club in six-game series, doubleheaders of seven innings.
+ */
+export function createSeasonModel(seed: number, season: number, options: SeasonOptions = {}): SeasonModel {
   const t0 = performance.now();
-  const league = createLeague(seed, season);
-  const rng = createRng(hashSeed(seed, season, 0x5c4e));
+  const league = options.league ?? createLeague(seed, season);
+  const sportId = league.sportId;
+  const mlb = sportId === 1;
+  const rng = createRng(hashSeed(seed, season, mlb ? 0x5c4e : 0x5c4e + sportId));
   const keyDates = seasonDates(season);
-  const pkBase = 700_000 + (season % 100) * 3_500;
-  const regular = buildRegularSeason(rng, league, pkBase);
-  const springStart = addDays(keyDates.opening, -35);
-  const spring = buildSpringTraining(rng, league, springStart, addDays(keyDates.opening, -1), pkBase + 2_500);
+  const pkBase = firstGamePk(sportId, season);
+  const regular = buildRegularSeason(rng, league, pkBase, mlb ? MLB_SERIES : MILB_SERIES);
+  const springStart = mlb ? addDays(keyDates.opening, -35) : keyDates.opening;
+  const spring = mlb
+    ? buildSpringTraining(rng, league, springStart, addDays(keyDates.opening, -1), pkBase + 2_500)
+    : [];
   const dhChanges = new Map<number, DoubleHeaderChange>();
   applyRegularDisruptions(rng, league, regular, dhChanges);
-  applySpringCancellation(rng, spring);
+  if (mlb) applySpringCancellation(rng, spring);
+  else for (const g of regular) if (g.doubleHeader !== 'N') g.scheduledInnings = 7;
   const baseGames = [...spring, ...regular];
   const byPk = new Map<number, SchedGame>(baseGames.map((g) => [g.gamePk, g]));
   const springVenues = new Map<number, VenueInfo>();
@@ -85,6 +107,7 @@ export function createSeasonModel(seed: number, season: number): SeasonModel {
       awayGameIndex: g.awayGameIndex,
       homeGameIndex: g.homeGameIndex,
       startMs: g.startMs,
+      date: g.officialDate,
       suspension: g.suspended
         ? {
             afterHalfInnings: g.suspended.afterHalfInnings,
@@ -115,6 +138,7 @@ export function createSeasonModel(seed: number, season: number): SeasonModel {
     return o;
   };
   const allGames = (): readonly SchedGame[] => {
+    if (!post && !mlb) post = [];
     if (!post) {
       const records = new Map<number, TeamRecord>(league.teams.map((t) => [t.id, { wins: 0, losses: 0 }]));
       const gameCount = new Map<number, number>();
@@ -145,12 +169,13 @@ export function createSeasonModel(seed: number, season: number): SeasonModel {
   return {
     seed,
     season,
+    sportId,
     league,
     dates: { ...keyDates, springStart, postStart, postEnd: addDays(lastRegular, 34) },
     baseGames,
     allGames,
     game: (pk) => {
-      if (!byPk.has(pk) && pk >= pkBase + 3_300) allGames();
+      if (!byPk.has(pk) && mlb && pk >= pkBase + 3_300) allGames();
       return byPk.get(pk);
     },
     dhChangeOf: (pk) => dhChanges.get(pk),

@@ -12,9 +12,12 @@ export interface Correction {
 export interface PersonChange {
   personId: number;
   atMs: number;
-  change: 'trade' | 'number';
+  /** trade and number come from the control API; move is a planned promotion, option or rehab assignment. */
+  change: 'trade' | 'number' | 'move';
   teamId?: number;
   primaryNumber?: string;
+  /** Roster status at the new club after a move. */
+  rosterStatus?: string;
 }
 
 export interface SimState {

@@ -41,6 +41,8 @@ export interface Person {
   draftYear?: number;
   isPlayer: boolean;
   isVerified: boolean;
+  /** Level a minor leaguer or minor-league official belongs to (absent: MLB). */
+  sportId?: number;
   /** Team the person starts the season with (0 for officials). */
   teamId: number;
   /** Roster status code at season start: A, 40M, D10, D60, MIN; "" for officials. */
@@ -82,6 +84,8 @@ export interface TeamDepth {
 export interface League {
   seed: number;
   season: number;
+  /** 1 (MLB) or a minor-league level (11–14). */
+  sportId: number;
   teams: readonly TeamInfo[];
   teamById: ReadonlyMap<number, TeamInfo>;
   venues: readonly VenueInfo[];
@@ -91,6 +95,10 @@ export interface League {
   /** Active 26 and the rest of the 40-man roster per team. */
   rosters: ReadonlyMap<number, { active: number[]; reserve: number[] }>;
   depth: ReadonlyMap<number, TeamDepth>;
+  /** A club's active players on a date (its opening-day active list, changed by promotions, options and rehab assignments). */
+  activeAt(teamId: number, date: string): readonly number[];
+  /** A club's depth chart on a date (the opening-day chart with the day's roster moves swapped in). */
+  depthAt(teamId: number, date: string): TeamDepth;
   /** Umpire crews of four (HP, 1B, 2B, 3B). */
   umpireCrews: number[][];
   scorerByTeam: ReadonlyMap<number, number>;

@@ -64,6 +64,11 @@ export interface TeamInfo {
   venueId: number;
   springLeagueId: number;
   springVenueId: number;
+  /** Sport of a minor-league club (absent: MLB, sport 1). */
+  sportId?: number;
+  /** A minor-league club's MLB parent. */
+  parentOrgId?: number;
+  parentOrgName?: string;
 }
 
 export const LEAGUES: readonly LeagueInfo[] = [

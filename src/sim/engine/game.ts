@@ -22,6 +22,8 @@ export interface GameSetup {
   homeGameIndex: number;
   /** First pitch (epoch ms). */
   startMs: number;
+  /** The game's official date (the day's roster moves apply). */
+  date: string;
   suspension?: { afterHalfInnings: number; resumeStartMs: number; reason: string };
 }
 
@@ -91,8 +93,8 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
 /** Simulates one game completely. Pure: the same setup always yields the same play log. */
 export function simulateGame(setup: GameSetup): GameLog {
   const rng = createRng(hashSeed(setup.seed, setup.gamePk, 0x9a3e));
-  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex);
-  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex);
+  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date);
+  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date);
   const c: Ctx = {
     rng,
     league: setup.league,

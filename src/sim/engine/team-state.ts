@@ -39,8 +39,8 @@ const POS_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10'];
  * Sets up a club for one game: the day's starting pitcher from the rotation and, now and then, a
  * regular given the day off in favour of a bench player.
  */
-export function createTeamState(rng: Rng, league: League, teamId: number, gameIndex: number): TeamState {
-  const depth: TeamDepth = league.depth.get(teamId)!;
+export function createTeamState(rng: Rng, league: League, teamId: number, gameIndex: number, date: string): TeamState {
+  const depth: TeamDepth = league.depthAt(teamId, date);
   const starters: Record<string, number> = { ...depth.starters };
   const bench = [...depth.bench];
   const person = (id: number): Person => league.personById.get(id)!;

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { changePerson, correctGame } from '../control.js';
 import type { Core } from '../core.js';
+import type { World } from '../world.js';
 import { routeApi } from '../routes/router.js';
 import { errorBody, type RouteResult } from '../routes/result.js';
 import type { CachedBody } from './body-cache.js';
@@ -24,7 +25,10 @@ export interface RequestLogEntry {
 }
 
 export interface ServerDeps {
+  /** The primary core (MLB, the clock's season): clock, person changes, the body cache. */
   core: Core;
+  /** Every level and season served (one core by default). */
+  world: World;
   log: RequestLogEntry[];
   faults: { plan: FaultPlan };
   setNow(ms: number): void;
@@ -109,7 +113,8 @@ async function handleControl(
     }
     if (path === '/__sim/correct' && req.method === 'POST') {
       const b = await readJson(req);
-      return reply(200, correctGame(core, typeof b.gamePk === 'number' ? b.gamePk : undefined));
+      const pk = typeof b.gamePk === 'number' ? b.gamePk : undefined;
+      return reply(200, correctGame((pk !== undefined && deps.world.coreOfGame(pk)) || core, pk));
     }
     if (path === '/__sim/person-change' && req.method === 'POST') {
       const b = await readJson(req);
@@ -162,7 +167,7 @@ export function answerApi(
   url: URL,
   fault: string | undefined,
 ): { status: number; payload: Buffer | CachedBody; headers?: Record<string, string> } {
-  const result = (fault && faultResult(deps, fault)) || routeApi(deps.core, url.pathname, url.searchParams);
+  const result = (fault && faultResult(deps, fault)) || routeApi(deps.world, url.pathname, url.searchParams);
   return { status: result.status, payload: result.entry ?? jsonBuf(result.body), headers: result.headers };
 }
 

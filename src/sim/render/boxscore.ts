@@ -140,9 +140,9 @@ function teamJson(ctx: Ctx, box: TeamBox, side: 'away' | 'home') {
   const { league, view } = ctx;
   const teamId = side === 'away' ? view.g.awayId : view.g.homeId;
   const team = league.teamById.get(teamId)!;
-  const roster = league.rosters.get(teamId)!.active.map((id) => league.personById.get(id)!);
+  const roster = league.activeAt(teamId, view.g.officialDate).map((id) => league.personById.get(id)!);
   const priorGames = side === 'away' ? view.g.awayGameIndex : view.g.homeGameIndex;
-  const closer = league.depth.get(teamId)!.bullpen[0];
+  const closer = league.depthAt(teamId, view.g.officialDate).bullpen[0];
   applyDecisions(view, box);
   const live = view.phase === 'live' && !view.lastComplete ? view.plays[view.plays.length - 1] : undefined;
   const current = { batter: live?.batter ?? 0, pitcher: view.phase === 'live' ? box.fielders['1'] : 0 };

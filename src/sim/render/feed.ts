@@ -1,5 +1,6 @@
 /** The v1.1 live feed: metaData + gameData + liveData, all from one game view. */
 
+import { sportInfo } from '../data/levels.js';
 import { pct, type WinLoss } from '../clock/records.js';
 import type { GameView } from '../game-view.js';
 import { fullName } from '../people-gen.js';
@@ -26,7 +27,8 @@ export interface FeedDeps {
 export function gameId(league: League, g: SchedGame): string {
   const a = league.teamById.get(g.awayId)!;
   const h = league.teamById.get(g.homeId)!;
-  return `${g.officialDate.replace(/-/g, '/')}/${a.teamCode}mlb-${h.teamCode}mlb-${g.gameNumber}`;
+  const code = sportInfo(h.sportId ?? 1).code;
+  return `${g.officialDate.replace(/-/g, '/')}/${a.teamCode}${code}-${h.teamCode}${code}-${g.gameNumber}`;
 }
 
 /** Full team object with its record, as in gameData.teams and the standalone boxscore. */
@@ -67,7 +69,7 @@ function gameData(deps: FeedDeps, view: GameView) {
   const clock = localClock(g.startMs, offset);
   const players: Record<string, unknown> = {};
   for (const teamId of [g.awayId, g.homeId]) {
-    for (const id of league.rosters.get(teamId)!.active)
+    for (const id of league.activeAt(teamId, g.officialDate))
       players[`ID${id}`] = renderPerson(league, league.personById.get(id)!, g.officialDate, { withTeam: false });
   }
   const prob = deps.probable(g);

@@ -8,6 +8,7 @@ import { HANDS, personLink, position, teamRef } from './common.js';
 export interface PersonOverlay {
   teamId?: number;
   primaryNumber?: string;
+  rosterStatus?: string;
 }
 
 function slug(s: string): string {

@@ -1,14 +1,16 @@
 /** Team and venue bodies (/teams, /venues, gameData.teams, gameData.venue). */
 
 import type { TeamInfo, VenueInfo } from '../data/teams.js';
-import { DIVISIONS, LEAGUES, SPRING_LEAGUES } from '../data/teams.js';
+import { divisionInfo, leagueInfo, sportInfo } from '../data/levels.js';
+import { SPRING_LEAGUES } from '../data/teams.js';
 import { venueOffset } from '../time.js';
 
 /** The full team object as /v1/teams serves it. */
 export function renderTeam(t: TeamInfo, season: number, venueName: string) {
-  const league = LEAGUES.find((l) => l.id === t.leagueId)!;
-  const division = DIVISIONS.find((d) => d.id === t.divisionId)!;
+  const league = leagueInfo(t.leagueId)!;
+  const division = divisionInfo(t.divisionId)!;
   const spring = SPRING_LEAGUES.find((s) => s.id === t.springLeagueId)!;
+  const sport = sportInfo(t.sportId ?? 1);
   return {
     springLeague: { ...spring },
     allStarStatus: 'N',
@@ -26,8 +28,9 @@ export function renderTeam(t: TeamInfo, season: number, venueName: string) {
     firstYearOfPlay: t.firstYearOfPlay,
     league: { id: league.id, name: league.name, link: `/api/v1/league/${league.id}` },
     division: { id: division.id, name: division.name, link: `/api/v1/divisions/${division.id}` },
-    sport: { id: 1, link: '/api/v1/sports/1', name: 'Major League Baseball' },
+    sport: { id: sport.id, link: `/api/v1/sports/${sport.id}`, name: sport.name },
     shortName: t.shortName,
+    ...(t.parentOrgId !== undefined ? { parentOrgName: t.parentOrgName, parentOrgId: t.parentOrgId } : {}),
     franchiseName: t.franchiseName,
     clubName: t.clubName,
     active: true,

@@ -13,11 +13,11 @@ export type JobListing = keyof typeof JOBS;
 
 export const isJobListing = (s: string | undefined): s is JobListing => s === 'umpires' || s === 'officialScorers';
 
-/** GET /api/v1/jobs/{umpires|officialScorers}[?sportId=1] — only MLB has staff in the simulator. */
+/** GET /api/v1/jobs/{umpires|officialScorers}[?sportId=1] — each level served has its own umpires and scorers. */
 export function jobsRoute(core: Core, listing: JobListing, params: URLSearchParams): RouteResult {
   const sports = list(params, 'sportId') ?? ['1'];
   const spec = JOBS[listing];
-  const people = sports.includes('1') ? core.league.people.filter((p) => p.role === spec.role) : [];
+  const people = core.league.people.filter((p) => p.role === spec.role && sports.includes(String(p.sportId ?? 1)));
   const roster = [...people]
     .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.id - b.id)
     .map((p) => ({

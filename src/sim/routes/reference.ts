@@ -3,6 +3,7 @@
 import type { Core } from '../core.js';
 import { CONFIG_LISTS } from '../data/config-lists.js';
 import { COPYRIGHT, personRef, position } from '../render/common.js';
+import type { VenueInfo } from '../data/teams.js';
 import { renderTeam, renderVenueShort } from '../render/team.js';
 import { seasonDates } from '../schedule/regular.js';
 import { addDays } from '../time.js';
@@ -15,6 +16,7 @@ const STATUS: Record<string, string> = {
   D10: 'Injured 10-Day',
   D60: 'Injured 60-Day',
   MIN: 'Minor League Contract',
+  RA: 'Rehab Assignment',
   TR: 'Traded',
 };
 
@@ -26,36 +28,48 @@ function teamsBody(core: Core, ids?: number[]) {
   return { copyright: COPYRIGHT, teams };
 }
 
-/** GET /api/v1/teams */
-export function teamsRoute(core: Core, params: URLSearchParams): RouteResult {
+/** GET /api/v1/teams — the clubs of every served level and season that the filters match. */
+export function teamsRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
   const sports = list(params, 'sportId', 'sportIds');
   const season = params.get('season');
-  if ((sports && !sports.includes('1')) || (season && Number(season) !== core.model.season))
-    return { status: 200, body: { copyright: COPYRIGHT, teams: [] } };
+  const current = cores[0]?.model.season;
   const ids = list(params, 'teamId', 'teamIds')?.map(Number);
-  return { status: 200, body: teamsBody(core, ids) };
+  const teams = cores
+    .filter((c) => !sports || sports.includes(String(c.model.sportId)))
+    .filter((c) => (season ? Number(season) === c.model.season : c.model.season === current))
+    .flatMap((c) => teamsBody(c, ids).teams);
+  return { status: 200, body: { copyright: COPYRIGHT, teams } };
 }
 
 /** GET /api/v1/teams/{id} */
 export function teamRoute(core: Core, id: number): RouteResult {
-  if (!core.league.teamById.has(id)) return notFound(core.state.nowMs);
+  if (!core.league.teams.some((t) => t.id === id)) return notFound(core.state.nowMs);
   return { status: 200, body: teamsBody(core, [id]) };
 }
 
 /** GET /api/v1/teams/{id}/roster[/{rosterType}][?date=D] — reflects simulated trades at now (or at the end of D). */
-export function rosterRoute(core: Core, teamId: number, rosterType: string, params: URLSearchParams): RouteResult {
-  if (!core.league.teamById.has(teamId)) return notFound(core.state.nowMs);
-  // `date=YYYY-MM-DD`: the roster at the end of that day (never later than the clock).
+export function rosterRoute(
+  core: Core,
+  teamId: number,
+  rosterType: string,
+  params: URLSearchParams,
+  pastSeason = false,
+): RouteResult {
+  if (!core.league.teams.some((t) => t.id === teamId)) return notFound(core.state.nowMs);
+  // `date=YYYY-MM-DD`: the roster at the end of that day (never later than the clock); a past
+  // season's roster without a date is its roster at the end of that season.
   const date = params.get('date');
   const endOfDay = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T23:59:59.999Z`) : Number.NaN;
-  const now = Number.isFinite(endOfDay) ? Math.min(endOfDay, core.state.nowMs) : core.state.nowMs;
+  const seasonEnd = Date.parse(`${core.model.dates.postEnd}T23:59:59.999Z`);
+  const asOf = Number.isFinite(endOfDay) ? endOfDay : pastSeason ? seasonEnd : Number.NaN;
+  const now = Number.isFinite(asOf) ? Math.min(asOf, core.state.nowMs) : core.state.nowMs;
   const hydratePerson = (params.get('hydrate') ?? '').includes('person');
   const entries: Array<{ id: number; status: string }> = [];
   const teamNow = (id: number) => core.overlay(id, now)?.teamId ?? core.league.personById.get(id)!.teamId;
   for (const p of core.league.people) {
     if (!p.isPlayer) continue;
     const current = teamNow(p.id);
-    if (current === teamId) entries.push({ id: p.id, status: p.rosterStatus });
+    if (current === teamId) entries.push({ id: p.id, status: core.overlay(p.id, now)?.rosterStatus ?? p.rosterStatus });
     else if (p.teamId === teamId && rosterType === 'fullSeason') entries.push({ id: p.id, status: 'TR' });
   }
   const filtered = entries.filter((e) => {
@@ -70,7 +84,7 @@ export function rosterRoute(core: Core, teamId: number, rosterType: string, para
       jerseyNumber: core.overlay(p.id, now)?.primaryNumber ?? p.primaryNumber,
       position: position(p.position),
       status: { code: e.status, description: STATUS[e.status] ?? 'Active' },
-      parentTeamId: teamId,
+      parentTeamId: core.league.teamById.get(teamId)?.parentOrgId ?? teamId,
     };
   });
   return {
@@ -80,12 +94,17 @@ export function rosterRoute(core: Core, teamId: number, rosterType: string, para
 }
 
 /** GET /api/v1/venues and /api/v1/venues/{id} */
-export function venuesRoute(core: Core, params: URLSearchParams, id?: number): RouteResult {
+export function venuesRoute(cores: readonly Core[], params: URLSearchParams, id?: number): RouteResult {
+  const core = cores.reduce((a, b) => (b.model.season > a.model.season ? b : a));
   const ids = id !== undefined ? [id] : list(params, 'venueIds', 'venueId')?.map(Number);
-  const all = [...core.league.venues];
-  for (const t of core.league.teams) {
-    const v = core.model.venue(t.springVenueId);
+  const all: VenueInfo[] = [];
+  const add = (v: VenueInfo | undefined) => {
     if (v && !all.some((x) => x.id === v.id)) all.push(v);
+  };
+  // The clock's season first (its parks), then parks only past seasons used.
+  for (const c of [...cores].sort((x, y) => y.model.season - x.model.season)) {
+    for (const v of c.league.venues) add(v);
+    for (const t of c.league.teams) add(c.model.venue(t.springVenueId));
   }
   const venues = all.filter((v) => !ids || ids.includes(v.id)).map((v) => renderVenueShort(v, core.model.season));
   if (id !== undefined && venues.length === 0) return notFound(core.state.nowMs);

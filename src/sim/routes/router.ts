@@ -1,6 +1,7 @@
 /** Maps an /api path to its route. */
 
 import type { Core } from '../core.js';
+import type { World } from '../world.js';
 import { awardsRoute, personAwardsRoute } from './awards.js';
 import { asOfFromParams, gameBody, gameTimestamps } from './games.js';
 import { peopleChangesRoute, peopleRoute, personRoute } from './people.js';
@@ -12,21 +13,36 @@ import { createStatsRoute } from './stats.js';
 
 const statsRoutes = new WeakMap<Core, ReturnType<typeof createStatsRoute>>();
 
+/** The season a request names (`season=`, else the year of `date=`), else the clock's. */
+function seasonOf(world: World, params: URLSearchParams): number {
+  const season = Number(params.get('season') ?? params.get('date')?.slice(0, 4));
+  return Number.isInteger(season) && world.seasons.includes(season) ? season : world.primary.model.season;
+}
+
+/** The core a /v1/stats request is for (one season and level), else the primary one (which answers empty). */
+function statsCore(world: World, params: URLSearchParams): Core {
+  const sports = (params.get('sportId') ?? params.get('sportIds') ?? '1').split(',');
+  const season = Number(params.get('season') ?? world.primary.model.season);
+  return (sports.length === 1 && world.coreFor(season, Number(sports[0]))) || world.primary;
+}
+
 /** Routes a GET request for a path under /api. */
-export function routeApi(core: Core, pathname: string, params: URLSearchParams): RouteResult {
+export function routeApi(world: World, pathname: string, params: URLSearchParams): RouteResult {
+  const core = world.primary;
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean); // ['api', 'v1', ...]
   if (parts[0] !== 'api' || (parts[1] !== 'v1' && parts[1] !== 'v1.1')) return notFound(core.state.nowMs);
   const [a, b, c, d, e] = parts.slice(2);
   const now = core.state.nowMs;
-  if (a === 'schedule' && !b) return scheduleRoute(core, params);
+  if (a === 'schedule' && !b) return scheduleRoute(world.cores, params);
   if (a === 'game') {
-    if (b === 'changes' && !c) return gameChangesRoute(core, params);
+    if (b === 'changes' && !c) return gameChangesRoute(world.cores, params);
     const pk = Number(b);
     if (!Number.isInteger(pk)) return notFound(now);
-    if (c === 'feed' && d === 'live' && !e) return gameBody(core, 'feed', pk, asOfFromParams(core, params));
-    if (c === 'feed' && d === 'live' && e === 'timestamps') return gameTimestamps(core, pk);
+    const gameCore = world.coreOfGame(pk) ?? core;
+    if (c === 'feed' && d === 'live' && !e) return gameBody(gameCore, 'feed', pk, asOfFromParams(gameCore, params));
+    if (c === 'feed' && d === 'live' && e === 'timestamps') return gameTimestamps(gameCore, pk);
     if ((c === 'boxscore' || c === 'playByPlay' || c === 'linescore' || c === 'winProbability') && !d)
-      return gameBody(core, c, pk, asOfFromParams(core, params));
+      return gameBody(gameCore, c, pk, asOfFromParams(gameCore, params));
     return notFound(now);
   }
   if (a === 'people') {
@@ -37,23 +53,29 @@ export function routeApi(core: Core, pathname: string, params: URLSearchParams):
     return notFound(now);
   }
   if (a === 'teams') {
-    if (!b) return teamsRoute(core, params);
+    if (!b) return teamsRoute(world.cores, params);
     if (!/^\d+$/.test(b)) return notFound(now);
-    if (!c) return teamRoute(core, Number(b));
-    if (c === 'roster' && !e) return rosterRoute(core, Number(b), d ?? params.get('rosterType') ?? 'active', params);
+    const season = seasonOf(world, params);
+    const teamCore = world.coreOfTeam(Number(b), season) ?? core;
+    if (!c) return teamRoute(teamCore, Number(b));
+    if (c === 'roster' && !e) {
+      const type = d ?? params.get('rosterType') ?? 'active';
+      return rosterRoute(teamCore, Number(b), type, params, season < core.model.season);
+    }
     return notFound(now);
   }
   if (a === 'jobs' && isJobListing(b) && !c) return jobsRoute(core, b, params);
   if (a === 'stats' && !b) {
-    let route = statsRoutes.get(core);
+    const statsOf = statsCore(world, params);
+    let route = statsRoutes.get(statsOf);
     if (!route) {
       route = createStatsRoute();
-      statsRoutes.set(core, route);
+      statsRoutes.set(statsOf, route);
     }
-    return route(core, params);
+    return route(statsOf, params);
   }
   if (a === 'awards' && !b) return awardsRoute();
-  if (a === 'venues' && !c) return venuesRoute(core, params, b !== undefined ? Number(b) : undefined);
+  if (a === 'venues' && !c) return venuesRoute(world.cores, params, b !== undefined ? Number(b) : undefined);
   if (a === 'seasons' && !c) return seasonsRoute(core, b);
   if (a && !b) return configRoute(a) ?? notFound(now);
   return notFound(now);

@@ -61,7 +61,8 @@ interface Filter {
   types?: Set<string>;
   teams?: Set<number>;
   pks?: Set<number>;
-  mlb: boolean;
+  /** Sport ids asked for (absent: MLB only, as the real API defaults). */
+  sports: Set<number>;
 }
 
 function filterOf(params: URLSearchParams): Filter {
@@ -70,7 +71,7 @@ function filterOf(params: URLSearchParams): Filter {
   const teams = list(params, 'teamId');
   const pks = list(params, 'gamePk', 'gamePks');
   return {
-    mlb: !sports || sports.includes('1'),
+    sports: new Set((sports ?? ['1']).map(Number)),
     types: types ? new Set(types) : undefined,
     teams: teams ? new Set(teams.map(Number)) : undefined,
     pks: pks ? new Set(pks.map(Number)) : undefined,
@@ -87,32 +88,39 @@ export function todayOf(nowMs: number): string {
   return toDate(nowMs - 4 * 3_600_000);
 }
 
-/** GET /api/v1/schedule */
-export function scheduleRoute(core: Core, params: URLSearchParams): RouteResult {
+/** GET /api/v1/schedule — the games of every served level and season the filters match. */
+export function scheduleRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
   const f = filterOf(params);
   const hyd = hydrations(params);
-  const now = core.state.nowMs;
+  const now = cores[0].state.nowMs;
   const season = params.get('season');
-  let start = parseDate(params.get('date')) ?? parseDate(params.get('startDate'));
-  let end = parseDate(params.get('date')) ?? parseDate(params.get('endDate')) ?? start;
-  if (!start && season && !f.pks) {
-    if (Number(season) !== core.model.season) return { status: 200, body: scheduleBody([]) };
-    start = core.model.dates.springStart;
-    end = core.model.dates.postEnd;
-  }
-  if (!start && !f.pks) start = end = todayOf(now);
-  if (!f.mlb || (season && Number(season) !== core.model.season)) return { status: 200, body: scheduleBody([]) };
-  const listings: Listing[] = [];
-  for (const g of core.visibleGames()) {
-    if (!matches(f, g)) continue;
-    for (const l of listingsOf(core.model, g, now)) if (!start || (l.date >= start && l.date <= end!)) listings.push(l);
+  const listings: Array<Listing & { core: Core }> = [];
+  for (const core of cores) {
+    if (!f.sports.has(core.model.sportId) || (season && Number(season) !== core.model.season)) continue;
+    let start = parseDate(params.get('date')) ?? parseDate(params.get('startDate'));
+    let end = parseDate(params.get('date')) ?? parseDate(params.get('endDate')) ?? start;
+    if (!start && season && !f.pks) {
+      start = core.model.dates.springStart;
+      end = core.model.dates.postEnd;
+    }
+    if (!start && !f.pks) start = end = todayOf(now);
+    for (const g of core.visibleGames()) {
+      if (!matches(f, g)) continue;
+      for (const l of listingsOf(core.model, g, now))
+        if (!start || (l.date >= start && l.date <= end!)) listings.push({ ...l, core });
+    }
   }
   listings.sort((a, b) =>
     a.date < b.date ? -1 : a.date > b.date ? 1 : sortTime(a) - sortTime(b) || a.g.gamePk - b.g.gamePk,
   );
-  const deps = scheduleDeps(core, hyd);
+  const depsOf = new Map<Core, ScheduleDeps>();
   const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
   for (const l of listings) {
+    let deps = depsOf.get(l.core);
+    if (!deps) {
+      deps = scheduleDeps(l.core, hyd);
+      depsOf.set(l.core, deps);
+    }
     if (groups[groups.length - 1]?.date !== l.date) groups.push({ date: l.date, games: [] });
     groups[groups.length - 1].games.push(renderScheduleGame(deps, l, hyd));
   }
@@ -134,43 +142,47 @@ function changedSince(core: Core, g: SchedGame, sinceMs: number): boolean {
   return false;
 }
 
-/** GET /api/v1/game/changes */
-export function gameChangesRoute(core: Core, params: URLSearchParams): RouteResult {
+const NO_HYDRATION: Hydrations = {
+  team: false,
+  linescore: false,
+  decisions: false,
+  probablePitcher: false,
+  flags: false,
+};
+
+/** GET /api/v1/game/changes — over every served level and season the filters match. */
+export function gameChangesRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
+  const now = cores[0].state.nowMs;
   const since = params.get('updatedSince');
   const sinceMs =
     since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
-  if (Number.isNaN(sinceMs)) return badRequest('updatedSince is required (YYYY-MM-DDTHH:MM:SSZ)', core.state.nowMs);
+  if (Number.isNaN(sinceMs)) return badRequest('updatedSince is required (YYYY-MM-DDTHH:MM:SSZ)', now);
   const f = filterOf(params);
   const season = params.get('season');
-  if (!f.mlb || (season && Number(season) !== core.model.season)) return { status: 200, body: scheduleBody([], 0) };
-  const changed = core
-    .visibleGames()
-    .filter((g) => matches(f, g) && g.startMs - 3 * 86_400_000 <= core.state.nowMs && changedSince(core, g, sinceMs));
-  const dateOf = (g: SchedGame) =>
-    g.postponed && core.state.nowMs < g.postponed.announcedMs ? g.originalDate : g.officialDate;
-  changed.sort((a, b) => (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : a.gamePk - b.gamePk));
+  const dateOf = (g: SchedGame) => (g.postponed && now < g.postponed.announcedMs ? g.originalDate : g.officialDate);
+  const changed: Array<{ g: SchedGame; core: Core }> = [];
+  for (const core of cores) {
+    if (!f.sports.has(core.model.sportId) || (season && Number(season) !== core.model.season)) continue;
+    for (const g of core.visibleGames())
+      if (matches(f, g) && g.startMs - 3 * 86_400_000 <= now && changedSince(core, g, sinceMs))
+        changed.push({ g, core });
+  }
+  changed.sort((a, b) => (dateOf(a.g) < dateOf(b.g) ? -1 : dateOf(a.g) > dateOf(b.g) ? 1 : a.g.gamePk - b.g.gamePk));
   const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
   const limitParam = params.get('limit');
   const limit = limitParam ? Math.max(0, Number(limitParam) || 0) : changed.length;
   const page = changed.slice(offset, offset + limit);
-  const deps = scheduleDeps(core, {
-    team: false,
-    linescore: false,
-    decisions: false,
-    probablePitcher: false,
-    flags: false,
-  });
+  const depsOf = new Map<Core, ScheduleDeps>();
   const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
-  for (const g of page) {
+  for (const { g, core } of page) {
+    let deps = depsOf.get(core);
+    if (!deps) {
+      deps = scheduleDeps(core, NO_HYDRATION);
+      depsOf.set(core, deps);
+    }
     const date = dateOf(g);
     if (groups[groups.length - 1]?.date !== date) groups.push({ date, games: [] });
-    groups[groups.length - 1].games.push(
-      renderScheduleGame(
-        deps,
-        { g, kind: 'main', date },
-        { team: false, linescore: false, decisions: false, probablePitcher: false, flags: false },
-      ),
-    );
+    groups[groups.length - 1].games.push(renderScheduleGame(deps, { g, kind: 'main', date }, NO_HYDRATION));
   }
   return { status: 200, body: scheduleBody(groups, changed.length) };
 }

@@ -9,7 +9,7 @@
 
 import { statusAt } from '../clock/status.js';
 import type { Core } from '../core.js';
-import { LEAGUES } from '../data/teams.js';
+import { leagueInfo, sportInfo } from '../data/levels.js';
 import { addInto, BAT_FIELDS, emptyLine, type Line, PIT_FIELDS } from '../derive/lines.js';
 import { COPYRIGHT, personRef, position } from '../render/common.js';
 import { seasonBatting, seasonPitching } from '../render/stat-format.js';
@@ -116,7 +116,7 @@ export function createStatsRoute() {
           });
           continue;
         }
-        const served = season === core.model.season && sports.includes('1');
+        const served = season === core.model.season && sports.includes(String(core.model.sportId));
         const totals = served ? seasonTotals(core, gameType, memo) : undefined;
         let players = totals?.[group] ?? [];
         if (totals && pool === 'QUALIFIED') {
@@ -130,7 +130,8 @@ export function createStatsRoute() {
           const teamId = p.teams.at(-1)!;
           const team = core.league.teamById.get(teamId);
           const person = core.league.personById.get(p.personId);
-          const league = LEAGUES.find((l) => l.id === team?.leagueId);
+          const league = team ? leagueInfo(team.leagueId) : undefined;
+          const sport = sportInfo(core.model.sportId);
           return {
             season: String(season),
             // The same season objects a boxscore's seasonStats carry.
@@ -138,7 +139,7 @@ export function createStatsRoute() {
             team: { id: teamId, name: team?.name ?? '', link: `/api/v1/teams/${teamId}` },
             player: { ...personRef(core.league, p.personId), firstName: person?.firstName, lastName: person?.lastName },
             league: league ? { id: league.id, name: league.name, link: `/api/v1/league/${league.id}` } : undefined,
-            sport: { id: 1, link: '/api/v1/sports/1', abbreviation: 'MLB' },
+            sport: { id: sport.id, link: `/api/v1/sports/${sport.id}`, abbreviation: sport.abbreviation },
             gameType,
             numTeams: p.teams.length,
             rank: offset + i + 1,

@@ -78,23 +78,38 @@ function placeRounds(rng: Rng, rounds: Round[], first: string, last: string): st
   return starts;
 }
 
+/** How a level's season is cut into series: MLB's 27 matchings of 2–4 games, home and away (162 games). */
+export interface SeriesPlan {
+  matchings: number;
+  lengths(rng: Rng): number[];
+}
+
+export const MLB_SERIES: SeriesPlan = {
+  matchings: 27,
+  lengths: (rng) => shuffle(rng, [...Array(21).fill(3), 4, 4, 4, 2, 2, 2]),
+};
+
+/** The minor leagues play six-game series: 11 matchings home and away, 132 games a club. */
+export const MILB_SERIES: SeriesPlan = { matchings: 11, lengths: () => Array(11).fill(6) };
+
 /**
- * Builds the 2,430 regular-season games (without disruptions). gamePks are assigned in date order
- * from `firstPk`.
+ * Builds the regular-season games (without disruptions): 2,430 for MLB, 1,980 for a minor-league
+ * level. gamePks are assigned in date order from `firstPk`.
  */
-export function buildRegularSeason(rng: Rng, league: League, firstPk: number): SchedGame[] {
+export function buildRegularSeason(rng: Rng, league: League, firstPk: number, plan = MLB_SERIES): SchedGame[] {
   const teamIds = shuffle(
     rng,
     league.teams.map((t) => t.id),
   );
-  const matchings = shuffle(rng, roundRobin(teamIds)).slice(0, 27);
-  const lengths = shuffle(rng, [...Array(21).fill(3), 4, 4, 4, 2, 2, 2]);
+  const matchings = shuffle(rng, roundRobin(teamIds)).slice(0, plan.matchings);
+  const lengths = plan.lengths(rng);
   const base: Round[] = matchings.map((pairs, i) => ({ pairs, length: lengths[i] }));
   const returns: Round[] = shuffle(
     rng,
     base.map((r) => ({ pairs: r.pairs.map(([a, h]) => [h, a] as [number, number]), length: r.length })),
   );
-  if (returns[0].pairs[0][0] === base[26].pairs[0][1] && returns[0].pairs[0][1] === base[26].pairs[0][0])
+  const lastBase = base[base.length - 1];
+  if (returns[0].pairs[0][0] === lastBase.pairs[0][1] && returns[0].pairs[0][1] === lastBase.pairs[0][0])
     returns.reverse();
   const rounds = [...base, ...returns];
   const { opening, last, asbStart, asbEnd } = seasonDates(league.season);
