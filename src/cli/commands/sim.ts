@@ -1,5 +1,6 @@
-import type { Command } from 'commander';
-import { parsePositiveInt, parseSeason, parseTimestamp } from '../args.js';
+import { type Command, InvalidArgumentError } from 'commander';
+import { UsageError } from '../../errors.js';
+import { parseIntList, parsePositiveInt, parseSeason, parseTimestamp } from '../args.js';
 import type { AppContext } from '../../app/context.js';
 
 interface SimFlags {
@@ -9,6 +10,8 @@ interface SimFlags {
   season: number;
   now?: Date;
   cacheMb: number;
+  sportId: number[];
+  history: number;
 }
 
 export function registerSim(program: Command, ctx: AppContext): void {
@@ -29,14 +32,32 @@ export function registerSim(program: Command, ctx: AppContext): void {
       "the simulator's clock at start (default: after the season's last game)",
       parseTimestamp,
     )
+    .option(
+      '--sport-id <ids>',
+      'levels to serve: 1 (MLB) and any of 11 (Triple-A), 12 (Double-A), 13 (High-A), 14 (Single-A)',
+      parseIntList,
+      [1],
+    )
+    .option('--history <n>', 'past seasons to serve before --season (0-5)', (v) => parseHistory(v), 0)
     .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');
-      const sim = createSimulator({ seed: f.seed, season: f.season, now: f.now, cacheBytes: f.cacheMb * 1024 * 1024 });
+      const bad = f.sportId.find((s) => s !== 1 && (s < 11 || s > 14));
+      if (bad !== undefined) throw new UsageError(`--sport-id ${bad}: the simulator serves sports 1 and 11-14`);
+      const sim = createSimulator({
+        seed: f.seed,
+        season: f.season,
+        now: f.now,
+        cacheBytes: f.cacheMb * 1024 * 1024,
+        sportIds: f.sportId,
+        history: f.history,
+      });
       const server = await sim.listen(f.port, f.host);
-      ctx.out(`simulator serving season ${f.season} (seed ${f.seed}) at ${server.url}`);
+      const seasons = sim.seasons.length > 1 ? `seasons ${sim.seasons.join(', ')}` : `season ${f.season}`;
+      ctx.out(`simulator serving ${seasons}, sports ${sim.sportIds.join(',')} (seed ${f.seed}) at ${server.url}`);
       ctx.out(`clock: ${sim.now().toISOString()}  (POST ${server.url.replace(/\/api$/, '')}/__sim/clock to move it)`);
-      ctx.out(`use it: STATSAPI_BASE_URL=${server.url} npx dugout backfill --season ${f.season}`);
+      const sports = sim.sportIds.length > 1 ? ` --sport-id ${sim.sportIds.join(',')}` : '';
+      ctx.out(`use it: STATSAPI_BASE_URL=${server.url} npx dugout backfill --season ${f.season}${sports}`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
@@ -44,4 +65,10 @@ export function registerSim(program: Command, ctx: AppContext): void {
       });
       await server.close();
     });
+}
+
+function parseHistory(v: string): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n > 5) throw new InvalidArgumentError(`"${v}" is not a number of past seasons from 0 to 5`);
+  return n;
 }

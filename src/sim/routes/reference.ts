@@ -29,10 +29,9 @@ function teamsBody(core: Core, ids?: number[]) {
 }
 
 /** GET /api/v1/teams — the clubs of every served level and season that the filters match. */
-export function teamsRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
+export function teamsRoute(cores: readonly Core[], params: URLSearchParams, current: number): RouteResult {
   const sports = list(params, 'sportId', 'sportIds');
   const season = params.get('season');
-  const current = cores[0]?.model.season;
   const ids = list(params, 'teamId', 'teamIds')?.map(Number);
   const teams = cores
     .filter((c) => !sports || sports.includes(String(c.model.sportId)))
@@ -73,7 +72,7 @@ export function rosterRoute(
     else if (p.teamId === teamId && rosterType === 'fullSeason') entries.push({ id: p.id, status: 'TR' });
   }
   const filtered = entries.filter((e) => {
-    if (rosterType === 'active') return e.status === 'A';
+    if (rosterType === 'active') return e.status === 'A' || e.status === 'RA';
     if (rosterType === '40Man') return e.status !== 'MIN' && e.status !== 'TR';
     return true;
   });

@@ -53,7 +53,7 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
     return notFound(now);
   }
   if (a === 'teams') {
-    if (!b) return teamsRoute(world.cores, params);
+    if (!b) return teamsRoute(world.cores, params, core.model.season);
     if (!/^\d+$/.test(b)) return notFound(now);
     const season = seasonOf(world, params);
     const teamCore = world.coreOfTeam(Number(b), season) ?? core;
