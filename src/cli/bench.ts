@@ -24,6 +24,8 @@ export interface BenchOptions {
   /** Games loaded by the naive baseline. */
   baselineGames: number;
   concurrency: number;
+  /** Levels simulated and loaded (default MLB only): 1 and any of 11–14. */
+  sportIds: number[];
   /** Admin URL of the Postgres server the fresh databases are created on. */
   adminUrl: string;
 }
@@ -52,13 +54,13 @@ export async function runBench(
   log: Logger,
   out: (s: string) => void,
 ): Promise<void> {
-  const sim = await startSimProcess(opts.seed, opts.season);
+  const sim = await startSimProcess(opts.seed, opts.season, opts.sportIds);
   const cleanups: Array<() => Promise<void>> = [async () => void sim.child.kill('SIGTERM')];
   try {
-    const games = await regularSeasonGames(sim.url, opts.season, opts.games);
+    const games = await regularSeasonGames(sim.url, opts.season, opts.sportIds, opts.games);
     const range = { startDate: games[0]!.officialDate, endDate: games[games.length - 1]!.officialDate };
     out(
-      `simulator (child process) at ${sim.url}: ${games.length} regular-season games, ${range.startDate} … ${range.endDate}`,
+      `simulator (child process) at ${sim.url}: ${games.length} regular-season games of sports ${opts.sportIds.join(',')}, ${range.startDate} … ${range.endDate}`,
     );
     const warmMs = await warmSimulator(
       sim.url,
@@ -72,7 +74,7 @@ export async function runBench(
       statsapiBaseUrl: sim.url,
       maxRps: 100_000,
       concurrency: opts.concurrency,
-      sportIds: [1],
+      sportIds: opts.sportIds,
     };
     const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
     const timings = emptyTimings();
@@ -80,7 +82,7 @@ export async function runBench(
     const started = performance.now();
     const run = await backfillJob.run(
       { database: target, client, config: benchConfig, log, timings },
-      { range, sportIds: [1], gameTypes: ['R'] },
+      { range, sportIds: opts.sportIds, gameTypes: ['R'] },
     );
     const wallS = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
@@ -166,9 +168,26 @@ async function bestOf(n: number, run: () => Promise<unknown>): Promise<number> {
   return best;
 }
 
-async function startSimProcess(seed: number, season: number): Promise<{ url: string; child: ChildProcess }> {
-  // A cache large enough for every body of the season: after warming, the timed run measures dugout.
-  const args = ['sim', '--port', '0', '--seed', String(seed), '--season', String(season), '--cache-mb', '3000'];
+async function startSimProcess(
+  seed: number,
+  season: number,
+  sportIds: number[],
+): Promise<{ url: string; child: ChildProcess }> {
+  // A cache large enough for every body of the season (about 2 GB for MLB's, 1.7 GB for a
+  // minor-league level's): after warming, the timed run measures dugout.
+  const cacheMb = 3000 + 2000 * (sportIds.length - 1);
+  const args = [
+    'sim',
+    '--port',
+    '0',
+    '--seed',
+    String(seed),
+    '--season',
+    String(season),
+    '--cache-mb',
+    String(cacheMb),
+  ];
+  args.push('--sport-id', sportIds.join(','));
   const child = spawn(process.execPath, ['--max-old-space-size=6000', path.join(ROOT, 'bin/dugout.mjs'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
@@ -188,9 +207,10 @@ async function startSimProcess(seed: number, season: number): Promise<{ url: str
 async function regularSeasonGames(
   url: string,
   season: number,
+  sportIds: number[],
   limit?: number,
 ): Promise<Array<{ gamePk: number; officialDate: string }>> {
-  const res = await fetch(`${url}/v1/schedule?sportId=1&season=${season}&gameType=R`);
+  const res = await fetch(`${url}/v1/schedule?sportId=${sportIds.join(',')}&season=${season}&gameType=R`);
   const body = (await res.json()) as {
     dates: Array<{ games: Array<{ gamePk: number; officialDate: string; status: { codedGameState: string } }> }>;
   };

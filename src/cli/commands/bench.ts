@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { parsePositiveInt, parseSeason } from '../args.js';
+import { UsageError } from '../../errors.js';
+import { parseIntList, parsePositiveInt, parseSeason } from '../args.js';
 import { runBench } from '../bench.js';
 import type { AppContext } from '../../app/context.js';
 
@@ -10,6 +11,7 @@ interface BenchFlags {
   concurrency: number;
   seed: number;
   season: number;
+  sportId: number[];
 }
 
 export function registerBench(program: Command, ctx: AppContext): void {
@@ -24,11 +26,25 @@ export function registerBench(program: Command, ctx: AppContext): void {
     .option('--concurrency <n>', 'game loads in flight', parsePositiveInt, 6)
     .option('--seed <n>', 'simulator seed', parsePositiveInt, 1)
     .option('--season <year>', 'simulated season', parseSeason, 2025)
+    .option(
+      '--sport-id <ids>',
+      'levels to simulate and load: 1 (MLB) and any of 11-14 (the minor leagues)',
+      parseIntList,
+      [1],
+    )
     .action(async (f: BenchFlags) => {
+      const bad = f.sportId.find((s) => s !== 1 && (s < 11 || s > 14));
+      if (bad !== undefined) throw new UsageError(`--sport-id ${bad}: the simulator serves sports 1 and 11-14`);
       const config = ctx.config();
       // Fresh databases are created next to DATABASE_URL's database, else on the local server.
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
       const log = ctx.log().child({}, { level: config.logLevel === 'info' ? 'warn' : config.logLevel });
-      await runBench({ ...f, pglite: Boolean(f.pglite), adminUrl }, config, log, (s) => ctx.out(s));
+      const { sportId, ...rest } = f;
+      await runBench(
+        { ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl },
+        config,
+        log,
+        (s) => ctx.out(s),
+      );
     });
 }
