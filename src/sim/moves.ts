@@ -1,8 +1,8 @@
 /**
- * Roster moves between each MLB club and its Triple-A affiliate, planned once per season from the
- * seed: a bench player optioned down while a Triple-A player is called up in his place (and the
- * reverse a few weeks later), and now and then an injured major-league reliever on a rehab
- * assignment with the affiliate. A move takes effect for the games of its date; it is a person-record
+ * Roster moves between the clubs of one organization on adjacent levels (MLB and Triple-A,
+ * Triple-A and Double-A, …), planned once per season from the seed: a bench player sent down while
+ * a player of the level below is promoted in his place (and the reverse a few weeks later), and now
+ * and then an injured major-league reliever on a rehab assignment with the Triple-A affiliate. A move takes effect for the games of its date; it is a person-record
  * change (currentTeam, roster status) at that morning, so rosters and the people change log show it.
  */
 
@@ -27,19 +27,28 @@ export interface RosterMove {
 
 const MOVE_HOUR_UTC = 14; // 10 am Eastern: before the day's games
 
-/** Plans a season's moves between the MLB clubs and their Triple-A affiliates. */
-export function planRosterMoves(seed: number, mlb: League, aaa: League): RosterMove[] {
-  const { opening, last } = seasonDates(mlb.season);
+/**
+ * Plans a season's moves between each club of `upper` and its organization's club of `lower` (the
+ * level below). `used` holds the players already moved between other levels (nobody is in two
+ * chains of moves); MLB's injured relievers go on rehab with the Triple-A club.
+ */
+export function planRosterMoves(seed: number, upper: League, lower: League, used: Set<number>): RosterMove[] {
+  const { opening, last } = seasonDates(upper.season);
   const moves: RosterMove[] = [];
   const at = (date: string) => Date.parse(`${date}T${String(MOVE_HOUR_UTC).padStart(2, '0')}:00:00Z`);
-  for (const club of mlb.teams) {
-    const affiliate = aaa.teams.find((t) => t.parentOrgId === club.id);
+  for (const club of upper.teams) {
+    const org = club.parentOrgId ?? club.id;
+    const affiliate = lower.teams.find((t) => t.parentOrgId === org);
     if (!affiliate) continue;
-    const rng = createRng(hashSeed(seed, mlb.season, 0x30e5, club.id));
-    const up = mlb.depth.get(club.id)!;
-    const down = aaa.depth.get(affiliate.id)!;
-    const optioned = rng.pick(up.bench.filter((id) => id !== up.backupCatcher));
-    const called = rng.pick(down.bench.filter((id) => id !== down.backupCatcher));
+    const salt = upper.sportId === 1 ? [] : [upper.sportId];
+    const rng = createRng(hashSeed(seed, upper.season, 0x30e5, club.id, ...salt));
+    const up = upper.depth.get(club.id)!;
+    const down = lower.depth.get(affiliate.id)!;
+    const candidates = (d: typeof up) => d.bench.filter((id) => id !== d.backupCatcher && !used.has(id));
+    const optioned = rng.pick(candidates(up));
+    const called = rng.pick(candidates(down));
+    used.add(optioned);
+    used.add(called);
     const d1 = addDays(opening, rng.int(20, 100));
     const d2 = addDays(d1, rng.int(10, 30));
     const swap = (date: string, upId: number, downId: number) => {
@@ -66,8 +75,9 @@ export function planRosterMoves(seed: number, mlb: League, aaa: League): RosterM
     };
     swap(d1, optioned, called); // `called` up, `optioned` down
     swap(d2, called, optioned); // and back
-    const injured = mlb.rosters.get(club.id)!.reserve.find((id) => {
-      const p = mlb.personById.get(id)!;
+    if (upper.sportId !== 1) continue;
+    const injured = upper.rosters.get(club.id)!.reserve.find((id) => {
+      const p = upper.personById.get(id)!;
       return p.rosterStatus === 'D10' && p.role === 'RP';
     });
     if (injured !== undefined && rng.chance(0.4)) {

@@ -59,8 +59,15 @@ function seasonLeagues(opts: WorldOptions, season: number): { leagues: League[];
   const people: Person[] = all.flatMap((l) => [...l.people]);
   const personById = new Map(people.map((p) => [p.id, p]));
   const teamById = new Map<number, TeamInfo>(all.flatMap((l) => l.teams.map((t) => [t.id, t] as [number, TeamInfo])));
-  const aaa = levels.find((l) => l.sportId === 11);
-  const moves = aaa ? planRosterMoves(opts.seed, mlb, aaa) : [];
+  // Promotions between adjacent levels of an organization: MLB–Triple-A, Triple-A–Double-A, …
+  const used = new Set<number>();
+  const moves: RosterMove[] = [];
+  for (let i = 0; i + 1 < all.length; i++) {
+    const [upper, lower] = [all[i]!, all[i + 1]!];
+    const adjacent = upper.sportId === 1 ? lower.sportId === 11 : lower.sportId === upper.sportId + 1;
+    if (adjacent) moves.push(...planRosterMoves(opts.seed, upper, lower, used));
+  }
+  moves.sort((a, b) => a.atMs - b.atMs || a.personId - b.personId);
   const leagues = all.map((l) => withMoves({ ...l, people, personById, teamById }, moves));
   return { leagues, moves };
 }

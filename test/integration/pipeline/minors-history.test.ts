@@ -26,7 +26,9 @@ describe('backfilling five levels and three seasons', () => {
   beforeAll(async () => {
     t = await createTestDatabase();
     h = await startSim({ seed: 11, sportIds: SPORTS, history: 2 });
-    promotion = h.sim.moves.find((m) => m.kind === 'swap' && m.toTeamId < 1000 && m.date.startsWith(`${h.sim.season}-`))!;
+    promotion = h.sim.moves.find(
+      (m) => m.kind === 'swap' && m.toTeamId < 1000 && m.date.startsWith(`${h.sim.season}-`),
+    )!;
     const games = h.sim.listGames();
     // A day of each past season on which all five levels played.
     const fullDay = (season: number) =>
@@ -43,7 +45,8 @@ describe('backfilling five levels and three seasons', () => {
       { startDate: addDays(promotion.date, -1), endDate: promotion.date },
     ];
     finals = games.filter(
-      (g) => g.codedGameState === 'F' && windows.some((w) => g.officialDate >= w.startDate && g.officialDate <= w.endDate),
+      (g) =>
+        g.codedGameState === 'F' && windows.some((w) => g.officialDate >= w.startDate && g.officialDate <= w.endDate),
     );
   }, 120_000);
   afterAll(async () => {
@@ -69,7 +72,8 @@ describe('backfilling five levels and three seasons', () => {
           group by 1, 2 order by 1, 2`,
     );
     const expected = new Map<string, number>();
-    for (const g of finals) expected.set(`${g.season}:${g.sportId}`, (expected.get(`${g.season}:${g.sportId}`) ?? 0) + 1);
+    for (const g of finals)
+      expected.set(`${g.season}:${g.sportId}`, (expected.get(`${g.season}:${g.sportId}`) ?? 0) + 1);
     expect(stored.map((r) => [`${r.season}:${r.sport_id}`, r.n])).toEqual(
       [...expected.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })),
     );
@@ -111,7 +115,9 @@ describe('backfilling five levels and three seasons', () => {
     expect(failed).toEqual([]);
   });
 
-  it('a called-up player shows as added to the MLB club and removed from its affiliate', { timeout: 300_000 }, async () => {
+  it('a called-up player shows as added to the MLB club and removed from its affiliate', {
+    timeout: 300_000,
+  }, async () => {
     const roster = (date: string) =>
       snapshotJob.run(runDeps(t.database, h, { sportIds: [1, 11] }), snapshotJob.args.parse({ name: 'roster', date }));
     for (const date of [addDays(promotion.date, -1), promotion.date]) {
@@ -124,7 +130,8 @@ describe('backfilling five levels and three seasons', () => {
       sql`select person_id, team_id, move from analytics.roster_moves
           where roster_type = 'active' and move_date = ${promotion.date} order by person_id, move`,
     );
-    const forPlayer = (id: number) => moves.filter((m) => m.person_id === id).map(({ team_id, move }) => ({ team_id, move }));
+    const forPlayer = (id: number) =>
+      moves.filter((m) => m.person_id === id).map(({ team_id, move }) => ({ team_id, move }));
     expect(forPlayer(promotion.personId)).toEqual([
       { team_id: promotion.toTeamId, move: 'added' },
       { team_id: promotion.fromTeamId, move: 'removed' },

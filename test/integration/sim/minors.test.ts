@@ -85,53 +85,72 @@ describe('the minor leagues in the simulator', () => {
     }
   });
 
-  const promotion = (): RosterMove =>
-    s.sim.moves.find((m) => m.kind === 'swap' && m.toTeamId < 1000 && m.date.startsWith('2025-'))!;
+  // A promotion into each level from the one below it (club ids: MLB < 1000 < minor-league clubs).
+  const levelOf = async (teamId: number): Promise<number> => (await s.json(`/v1/teams/${teamId}`)).teams[0].sport.id;
+  const promotionInto = async (sportId: number): Promise<RosterMove> => {
+    const below = sportId === 1 ? 11 : sportId + 1;
+    for (const m of s.sim.moves)
+      if (m.kind === 'swap' && m.date.startsWith('2025-') && (await levelOf(m.toTeamId)) === sportId) {
+        const first = s.sim.moves.find((x) => x.personId === m.personId && x.kind === 'swap');
+        // His first move, from the level below: up, not back down.
+        if (first === m && (await levelOf(m.fromTeamId)) === below) return m;
+      }
+    throw new Error(`no promotion into sport ${sportId}`);
+  };
 
-  it('moves a called-up player: rosters of both clubs, the people change log, and only his club of the day plays him', async () => {
-    const up = promotion();
-    const down = s.sim.moves.find((m) => m.date === up.date && m.personId === up.replaces)!;
-    expect(down).toMatchObject({ fromTeamId: up.toTeamId, toTeamId: up.fromTeamId, replaces: up.personId });
-    const roster = async (team: number, date: string) =>
-      ((await s.json(`/v1/teams/${team}/roster/active?date=${date}`)).roster as Json[]).map((e) => e.person.id);
-    const before = addDays(up.date, -1);
-    expect(await roster(up.fromTeamId, before)).toContain(up.personId);
-    expect(await roster(up.toTeamId, before)).not.toContain(up.personId);
-    expect(await roster(up.toTeamId, up.date)).toContain(up.personId);
-    expect(await roster(up.fromTeamId, up.date)).not.toContain(up.personId);
-    expect(await roster(up.fromTeamId, up.date)).toContain(up.replaces);
-    const affiliate = (await s.json(`/v1/teams/${up.fromTeamId}`)).teams[0];
-    expect(affiliate.parentOrgId).toBe(up.toTeamId);
+  for (const [label, sportId] of [
+    ['Triple-A to MLB', 1],
+    ['Double-A to Triple-A', 11],
+    ['Single-A to High-A', 13],
+  ] as const)
+    it(`moves a promoted player (${label}): rosters of both clubs, the people change log, and only his club of the day plays him`, async () => {
+      const up = await promotionInto(sportId);
+      const down = s.sim.moves.find((m) => m.date === up.date && m.personId === up.replaces)!;
+      expect(down).toMatchObject({ fromTeamId: up.toTeamId, toTeamId: up.fromTeamId, replaces: up.personId });
+      const roster = async (team: number, date: string) =>
+        ((await s.json(`/v1/teams/${team}/roster/active?date=${date}`)).roster as Json[]).map((e) => e.person.id);
+      const before = addDays(up.date, -1);
+      expect(await roster(up.fromTeamId, before)).toContain(up.personId);
+      expect(await roster(up.toTeamId, before)).not.toContain(up.personId);
+      expect(await roster(up.toTeamId, up.date)).toContain(up.personId);
+      expect(await roster(up.fromTeamId, up.date)).not.toContain(up.personId);
+      expect(await roster(up.fromTeamId, up.date)).toContain(up.replaces);
+      const [upper, lower] = [
+        (await s.json(`/v1/teams/${up.toTeamId}`)).teams[0],
+        (await s.json(`/v1/teams/${up.fromTeamId}`)).teams[0],
+      ];
+      expect(lower.parentOrgId).toBe(upper.parentOrgId ?? upper.id);
 
-    const since = new Date(up.atMs - 1_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    const changed: Json[] = (await s.json(`/v1/people/changes?updatedSince=${since}`)).people;
-    expect(changed.map((p) => p.id)).toEqual(expect.arrayContaining([up.personId, up.replaces]));
+      const since = new Date(up.atMs - 1_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      const changed: Json[] = (await s.json(`/v1/people/changes?updatedSince=${since}`)).people;
+      expect(changed.map((p) => p.id)).toEqual(expect.arrayContaining([up.personId, up.replaces]));
+      expect(changed.find((p) => p.id === up.personId)?.currentTeam?.id).toBeDefined();
 
-    // Every game of both clubs from ten days before to ten days after: he plays only for his club of the day.
-    const back = s.sim.moves.find((m) => m.personId === up.personId && m.date > up.date)!;
-    let appearances = 0;
-    for (const [team, sportId] of [
-      [up.toTeamId, 1],
-      [up.fromTeamId, 11],
-    ]) {
-      const sched = await s.json(
-        `/v1/schedule?sportId=${sportId}&teamId=${team}&startDate=${addDays(up.date, -10)}&endDate=${addDays(back.date, 10)}`,
-      );
-      for (const d of sched.dates as Json[]) {
-        for (const g of d.games as Json[]) {
-          if (g.status.codedGameState !== 'F') continue;
-          const box = await s.json(`/v1/game/${g.gamePk}/boxscore`);
-          const side = box.teams.away.team.id === team ? box.teams.away : box.teams.home;
-          const listed = side.players[`ID${up.personId}`] !== undefined;
-          const withClub =
-            team === up.toTeamId ? d.date >= up.date && d.date < back.date : !(d.date >= up.date && d.date < back.date);
-          expect({ date: d.date, team, listed }).toEqual({ date: d.date, team, listed: withClub });
-          if (listed && side.players[`ID${up.personId}`].stats.batting.plateAppearances !== undefined) appearances++;
+      // Every game of both clubs from ten days before to ten days after: he plays only for his club of the day.
+      const back = s.sim.moves.find((m) => m.personId === up.personId && m.date > up.date)!;
+      const withUpper = (date: string) => date >= up.date && date < back.date;
+      let appearances = 0;
+      for (const [team, sport] of [
+        [up.toTeamId, upper.sport.id],
+        [up.fromTeamId, lower.sport.id],
+      ]) {
+        const sched = await s.json(
+          `/v1/schedule?sportId=${sport}&teamId=${team}&startDate=${addDays(up.date, -10)}&endDate=${addDays(back.date, 10)}`,
+        );
+        for (const d of sched.dates as Json[]) {
+          for (const g of d.games as Json[]) {
+            if (g.status.codedGameState !== 'F') continue;
+            const box = await s.json(`/v1/game/${g.gamePk}/boxscore`);
+            const side = box.teams.away.team.id === team ? box.teams.away : box.teams.home;
+            const listed = side.players[`ID${up.personId}`] !== undefined;
+            const expected = team === up.toTeamId ? withUpper(d.date) : !withUpper(d.date);
+            expect({ date: d.date, team, listed }).toEqual({ date: d.date, team, listed: expected });
+            if (listed && side.players[`ID${up.personId}`].stats.batting.plateAppearances !== undefined) appearances++;
+          }
         }
       }
-    }
-    expect(appearances).toBeGreaterThan(0);
-  }, 120_000);
+      expect(appearances).toBeGreaterThan(0);
+    }, 120_000);
 
   it('sends an injured reliever on a rehab assignment: on the affiliate roster as RA for its days only', async () => {
     const rehab = s.sim.moves.find((m) => m.kind === 'rehab' && m.date.startsWith('2025-'))!;
