@@ -21,9 +21,10 @@ export function statsPaging(body: unknown, group: string): { totalSplits: number
 }
 
 /**
- * Rows of a `/v1/stats?stats=season&group=G` body: one per split of the requested group. A split
- * without a player or club id is rejected, and so is a second split of one player and club (the
- * first is kept). Fields a group does not have (RBI of a pitcher line) are null; the whole `stat`
+ * Rows of a `/v1/stats?stats=season&group=G` body: one per split of the requested group (for
+ * fielding, one per player, club and position). A split without a player or club id is rejected,
+ * and so is a second split of one player, club (and position) (the first is kept). Fields a group
+ * does not have (RBI of a pitcher line, at-bats of a fielding line) are null; the whole `stat`
  * object is kept beside the columns.
  */
 export function extractOfficialStats(body: unknown, request: OfficialStatsRequest): Extracted<OfficialStatRow[]> {
@@ -42,14 +43,16 @@ export function extractOfficialStats(body: unknown, request: OfficialStatsReques
         rejects.push(reject(null, 'official_stats', where, 'split without a player and club id', raw ?? null));
         return;
       }
-      const key = `${personId}:${teamId}`;
+      const fielding = request.group === 'fielding';
+      const position = fielding ? (toText(pick(split, 'position', 'abbreviation')) ?? '') : '';
+      const key = `${personId}:${teamId}:${position}`;
       if (seen.has(key)) {
         rejects.push(
           reject(
             null,
             'official_stats',
             where,
-            `player ${personId} of club ${teamId} listed twice; the first split is kept`,
+            `player ${personId} of club ${teamId}${position ? ` at ${position}` : ''} listed twice; the first split is kept`,
             raw,
           ),
         );
@@ -57,9 +60,11 @@ export function extractOfficialStats(body: unknown, request: OfficialStatsReques
       }
       seen.add(key);
       const stat = asObject(split.stat) ?? {};
-      const count = (field: string) => toInt(stat[field]);
       const pitching = request.group === 'pitching';
+      const count = (field: string) => toInt(stat[field]);
       const onlyPitching = (field: string) => (pitching ? count(field) : null);
+      const onlyFielding = (field: string) => (fielding ? count(field) : null);
+      const notFielding = (field: string) => (fielding ? null : count(field));
       rows.push({
         season: request.season,
         sport_id: request.sportId,
@@ -67,31 +72,36 @@ export function extractOfficialStats(body: unknown, request: OfficialStatsReques
         stat_group: request.group,
         person_id: personId,
         team_id: teamId,
+        position,
         full_name: toText(pick(split, 'player', 'fullName')),
         num_teams: toInt(split.numTeams),
         games_played: count('gamesPlayed'),
-        plate_appearances: count('plateAppearances'),
-        at_bats: count('atBats'),
-        runs: count('runs'),
-        hits: count('hits'),
-        doubles: count('doubles'),
-        triples: count('triples'),
-        home_runs: count('homeRuns'),
-        rbi: pitching ? null : count('rbi'),
-        base_on_balls: count('baseOnBalls'),
-        intentional_walks: count('intentionalWalks'),
-        hit_by_pitch: count('hitByPitch'),
-        strike_outs: count('strikeOuts'),
-        stolen_bases: count('stolenBases'),
-        caught_stealing: count('caughtStealing'),
-        sac_flies: count('sacFlies'),
-        games_started: onlyPitching('gamesStarted'),
+        plate_appearances: notFielding('plateAppearances'),
+        at_bats: notFielding('atBats'),
+        runs: notFielding('runs'),
+        hits: notFielding('hits'),
+        doubles: notFielding('doubles'),
+        triples: notFielding('triples'),
+        home_runs: notFielding('homeRuns'),
+        rbi: pitching || fielding ? null : count('rbi'),
+        base_on_balls: notFielding('baseOnBalls'),
+        intentional_walks: notFielding('intentionalWalks'),
+        hit_by_pitch: notFielding('hitByPitch'),
+        strike_outs: notFielding('strikeOuts'),
+        stolen_bases: notFielding('stolenBases'),
+        caught_stealing: notFielding('caughtStealing'),
+        sac_flies: notFielding('sacFlies'),
+        games_started: pitching || fielding ? count('gamesStarted') : null,
         wins: onlyPitching('wins'),
         losses: onlyPitching('losses'),
         saves: onlyPitching('saves'),
         outs: onlyPitching('outs'),
         earned_runs: onlyPitching('earnedRuns'),
         batters_faced: onlyPitching('battersFaced'),
+        put_outs: onlyFielding('putOuts'),
+        assists: onlyFielding('assists'),
+        errors: onlyFielding('errors'),
+        chances: onlyFielding('chances'),
         stat,
         as_of_date: request.asOfDate,
       });

@@ -464,6 +464,8 @@ export interface OfficialStatRow {
   stat_group: string;
   person_id: number;
   team_id: number;
+  /** A fielding split's position abbreviation; '' for hitting and pitching. */
+  position: string;
   full_name: string | null;
   num_teams: number | null;
   games_played: number | null;
@@ -489,6 +491,10 @@ export interface OfficialStatRow {
   outs: number | null;
   earned_runs: number | null;
   batters_faced: number | null;
+  put_outs: number | null;
+  assists: number | null;
+  errors: number | null;
+  chances: number | null;
   stat: unknown;
   as_of_date: string;
 }

@@ -40,11 +40,8 @@ export function registerBench(program: Command, ctx: AppContext): void {
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
       const log = ctx.log().child({}, { level: config.logLevel === 'info' ? 'warn' : config.logLevel });
       const { sportId, ...rest } = f;
-      await runBench(
-        { ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl },
-        config,
-        log,
-        (s) => ctx.out(s),
+      await runBench({ ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl }, config, log, (s) =>
+        ctx.out(s),
       );
     });
 }

@@ -48,7 +48,7 @@ const teamSport = (alias: string) =>
  * clubs one split with his last club. `fields` are (official column, our column, label).
  */
 function officialStatsDiffer(
-  group: 'hitting' | 'pitching',
+  group: 'hitting' | 'pitching' | 'fielding',
   view: string,
   fields: ReadonlyArray<readonly [string, string, string]>,
 ): SQL {
@@ -80,6 +80,15 @@ function officialStatsDiffer(
       where ${sql.raw(differs)}
     ) x`;
 }
+
+/** Our fielding per player, club, season and game type, shaped like analytics.season_batting for the comparison. */
+const SEASON_FIELDING = `(select f.person_id, max(p.full_name) as full_name, f.team_id, max(ts.abbreviation) as team_abbreviation,
+        g.season, g.game_type, sum(f.putouts)::int as po, sum(f.assists)::int as a, sum(f.errors)::int as e
+  from mlb.fielding_lines f
+  join mlb.games g on g.game_pk = f.game_pk
+  left join mlb.people p on p.person_id = f.person_id
+  left join mlb.team_seasons ts on ts.team_id = f.team_id and ts.season = g.season
+  group by f.person_id, f.team_id, g.season, g.game_type)`;
 
 /** The reconciliation checks of ARCHITECTURE §5. */
 export const CHECKS: CheckDef[] = [
@@ -214,6 +223,16 @@ export const CHECKS: CheckDef[] = [
       ['home_runs', 'hr', 'hr'],
       ['base_on_balls', 'bb', 'bb'],
       ['strike_outs', 'so', 'so'],
+    ]),
+  },
+  {
+    name: 'official_fielding',
+    description:
+      "our regular-season fielding per player (put-outs, assists, errors summed from the boxscores' fielding lines) = the league's (mlb.official_stats, all positions), for seasons whose stored games are all over",
+    query: officialStatsDiffer('fielding', SEASON_FIELDING, [
+      ['put_outs', 'po', 'po'],
+      ['assists', 'a', 'a'],
+      ['errors', 'e', 'e'],
     ]),
   },
   {

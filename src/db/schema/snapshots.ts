@@ -67,6 +67,8 @@ export const officialStats = mlb.table(
     statGroup: text('stat_group').notNull(),
     personId: integer('person_id').notNull(),
     teamId: integer('team_id').notNull(),
+    /** A fielding split's position (abbreviation: one split per position played); '' for hitting and pitching. */
+    position: text('position').notNull().default(''),
     fullName: text('full_name'),
     numTeams: integer('num_teams'),
     gamesPlayed: integer('games_played'),
@@ -92,6 +94,10 @@ export const officialStats = mlb.table(
     outs: integer('outs'),
     earnedRuns: integer('earned_runs'),
     battersFaced: integer('batters_faced'),
+    putOuts: integer('put_outs'),
+    assists: integer('assists'),
+    errors: integer('errors'),
+    chances: integer('chances'),
     /** The split's whole `stat` object, for the fields without a column. */
     stat: json('stat'),
     /** The UTC day the body in force (its newest page) was first received. */
@@ -99,7 +105,10 @@ export const officialStats = mlb.table(
     runId: bigint('run_id', { mode: 'number' }),
   },
   (t) => [
-    primaryKey({ columns: [t.season, t.sportId, t.gameType, t.statGroup, t.personId, t.teamId] }),
+    primaryKey({
+      name: 'official_stats_pk',
+      columns: [t.season, t.sportId, t.gameType, t.statGroup, t.personId, t.teamId, t.position],
+    }),
     index('official_stats_person_idx').on(t.personId, t.season),
   ],
 );

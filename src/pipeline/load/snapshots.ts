@@ -69,7 +69,7 @@ export interface SnapshotDefinition {
 }
 
 export const ROSTER_TYPES = ['40Man', 'active'] as const;
-export const STAT_GROUPS = ['hitting', 'pitching'] as const;
+export const STAT_GROUPS = ['hitting', 'pitching', 'fielding'] as const;
 export const STAFF_LISTINGS = ['umpires', 'officialScorers'] as const;
 const DEFAULT_PAGE_SIZE = 500;
 /** People's awards fetched per run by default: 250 requests take 50 s at the default 5 requests/s. */
@@ -97,8 +97,8 @@ function statsRequest(season: number, sportId: number, group: string, pageSize: 
       pageSize,
       paging: (body) => statsPaging(body, group),
       keyOf: (row) => {
-        const r = row as { person_id: number; team_id: number };
-        return `${r.person_id}:${r.team_id}`;
+        const r = row as { person_id: number; team_id: number; position: string };
+        return `${r.person_id}:${r.team_id}:${r.position}`;
       },
     },
     extract: (body, asOfDate) => extractOfficialStats(body, { season, sportId, gameType, group, asOfDate }),

@@ -1,18 +1,20 @@
 /**
- * GET /api/v1/stats?stats=season&group=hitting|pitching — the league's own season statistics.
+ * GET /api/v1/stats?stats=season&group=hitting|pitching|fielding — the league's own season statistics.
  *
  * Unlike the synthetic `seasonStats` of a boxscore, these are the sums of the simulated games that
  * are final at the clock (of the requested game type, default R), so a warehouse that loaded those
  * games must reconcile with them exactly. One split per player and sport, like the real body: a
- * player who changed clubs has `numTeams` > 1 and the club he played for last.
+ * player who changed clubs has `numTeams` > 1 and the club he played for last. Fielding has one split
+ * per player and position (a game's fielding line counts for the first position he played in the
+ * field that day; games only as designated hitter or pinch hitter/runner make no fielding split).
  */
 
 import { statusAt } from '../clock/status.js';
 import type { Core } from '../core.js';
 import { leagueInfo, sportInfo } from '../data/levels.js';
-import { addInto, BAT_FIELDS, emptyLine, type Line, PIT_FIELDS } from '../derive/lines.js';
+import { addInto, BAT_FIELDS, emptyLine, FIELD_FIELDS, type Line, PIT_FIELDS } from '../derive/lines.js';
 import { COPYRIGHT, personRef, position } from '../render/common.js';
-import { seasonBatting, seasonPitching } from '../render/stat-format.js';
+import { fielding as fieldingStat, seasonBatting, seasonPitching } from '../render/stat-format.js';
 import type { SchedGame } from '../types.js';
 import { badRequest, list, type RouteResult } from './result.js';
 
@@ -20,11 +22,14 @@ interface PlayerTotal {
   personId: number;
   teams: number[];
   line: Line;
+  /** Position code of a fielding split. */
+  position?: string;
 }
 
 interface SeasonTotals {
   hitting: PlayerTotal[];
   pitching: PlayerTotal[];
+  fielding: PlayerTotal[];
   /** Final games of each club so far (the qualifier's denominator). */
   teamGames: Map<number, number>;
 }
@@ -38,19 +43,22 @@ function seasonTotals(core: Core, gameType: string, memo: Map<string, SeasonTota
   const key = `${gameType}:${finals.length}:${finals.at(-1)?.gamePk ?? 0}:${fixes}`;
   const hit = memo.get(key);
   if (hit) return hit;
-  const batting = new Map<number, PlayerTotal>();
-  const pitching = new Map<number, PlayerTotal>();
+  const batting = new Map<string, PlayerTotal>();
+  const pitching = new Map<string, PlayerTotal>();
+  const fielding = new Map<string, PlayerTotal>();
   const add = (
-    into: Map<number, PlayerTotal>,
+    into: Map<string, PlayerTotal>,
     fields: readonly string[],
     personId: number,
     teamId: number,
     line: Line,
+    position?: string,
   ) => {
-    let t = into.get(personId);
+    const key = position === undefined ? String(personId) : `${personId}:${position}`;
+    let t = into.get(key);
     if (!t) {
-      t = { personId, teams: [], line: emptyLine(fields) };
-      into.set(personId, t);
+      t = { personId, teams: [], line: emptyLine(fields), position };
+      into.set(key, t);
     }
     if (t.teams.at(-1) !== teamId) t.teams = [...t.teams.filter((x) => x !== teamId), teamId];
     addInto(t.line, { ...line, gamesPlayed: 1 });
@@ -67,6 +75,10 @@ function seasonTotals(core: Core, gameType: string, memo: Map<string, SeasonTota
       [view.boxes.home, g.homeId],
     ] as const) {
       for (const [id, line] of box.batting) add(batting, BAT_FIELDS, id, teamId, line);
+      for (const [id, line] of box.fielding) {
+        const pos = box.positions.get(id)?.find((code) => Number(code) >= 1 && Number(code) <= 9);
+        if (pos !== undefined) add(fielding, FIELD_FIELDS, id, teamId, line, pos);
+      }
       box.pitchers.forEach((id, i) => {
         const line = { ...box.pitching.get(id)! };
         line.gamesPitched = 1;
@@ -82,8 +94,14 @@ function seasonTotals(core: Core, gameType: string, memo: Map<string, SeasonTota
       });
     }
   }
-  const byId = (a: PlayerTotal, b: PlayerTotal) => a.personId - b.personId;
-  const totals = { hitting: [...batting.values()].sort(byId), pitching: [...pitching.values()].sort(byId), teamGames };
+  const byId = (a: PlayerTotal, b: PlayerTotal) =>
+    a.personId - b.personId || Number(a.position ?? 0) - Number(b.position ?? 0);
+  const totals = {
+    hitting: [...batting.values()].sort(byId),
+    pitching: [...pitching.values()].sort(byId),
+    fielding: [...fielding.values()].sort(byId),
+    teamGames,
+  };
   memo.clear();
   memo.set(key, totals);
   return totals;
@@ -106,7 +124,7 @@ export function createStatsRoute() {
     const stats = [];
     for (const type of types) {
       for (const group of groups) {
-        if (type !== 'season' || (group !== 'hitting' && group !== 'pitching')) {
+        if (type !== 'season' || (group !== 'hitting' && group !== 'pitching' && group !== 'fielding')) {
           stats.push({
             type: { displayName: type },
             group: { displayName: group },
@@ -123,6 +141,7 @@ export function createStatsRoute() {
           // A simple qualifier: 3.1 PA (or one inning) per game of the player's last club so far.
           players = players.filter((p) => {
             const games = totals.teamGames.get(p.teams.at(-1)!) ?? 0;
+            if (group === 'fielding') return p.line.gamesPlayed >= games * (p.position === '2' ? 0.5 : 2 / 3);
             return group === 'hitting' ? p.line.plateAppearances >= 3.1 * games : p.line.outs >= 3 * games;
           });
         }
@@ -135,7 +154,12 @@ export function createStatsRoute() {
           return {
             season: String(season),
             // The same season objects a boxscore's seasonStats carry.
-            stat: group === 'hitting' ? seasonBatting(p.line) : seasonPitching(p.line),
+            stat:
+              group === 'hitting'
+                ? seasonBatting(p.line)
+                : group === 'pitching'
+                  ? seasonPitching(p.line)
+                  : { gamesPlayed: p.line.gamesPlayed, ...fieldingStat(p.line, true), position: position(p.position!) },
             team: { id: teamId, name: team?.name ?? '', link: `/api/v1/teams/${teamId}` },
             player: { ...personRef(core.league, p.personId), firstName: person?.firstName, lastName: person?.lastName },
             league: league ? { id: league.id, name: league.name, link: `/api/v1/league/${league.id}` } : undefined,
@@ -143,7 +167,12 @@ export function createStatsRoute() {
             gameType,
             numTeams: p.teams.length,
             rank: offset + i + 1,
-            position: person?.position ? position(person.position) : undefined,
+            position:
+              p.position !== undefined
+                ? position(p.position)
+                : person?.position
+                  ? position(person.position)
+                  : undefined,
           };
         });
         stats.push({

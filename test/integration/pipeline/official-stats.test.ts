@@ -74,6 +74,35 @@ describe('official stats extraction of awkward splits', () => {
     ]);
     expect(rejects.map((r) => r.path)).toEqual(['stats[1].splits[1]', 'stats[1].splits[2]', 'stats[1].splits[3]']);
   });
+
+  it('keeps one fielding split per player, club and position; a position listed twice is rejected', () => {
+    const split = (id: number, team: number, pos: string | undefined, putOuts: number) => ({
+      player: { id, fullName: `P${id}` },
+      team: { id: team },
+      ...(pos ? { position: { code: '0', abbreviation: pos } } : {}),
+      stat: { gamesPlayed: 3, gamesStarted: 2, putOuts, assists: 1, errors: 0, chances: putOuts + 1, stolenBases: 2 },
+    });
+    const body = {
+      stats: [
+        {
+          group: { displayName: 'fielding' },
+          splits: [split(1, 10, 'SS', 4), split(1, 10, '2B', 2), split(1, 10, 'SS', 9), split(2, 10, undefined, 1)],
+        },
+      ],
+    };
+    const { rows, rejects } = extractOfficialStats(body, request('fielding'));
+    expect(
+      rows.map((r) => [r.person_id, r.position, r.put_outs, r.assists, r.errors, r.chances, r.games_started]),
+    ).toEqual([
+      [1, 'SS', 4, 1, 0, 5, 2],
+      [1, '2B', 2, 1, 0, 3, 2],
+      [2, '', 1, 1, 0, 2, 2],
+    ]);
+    // A fielding line's counters are not batting ones (a catcher's stolen bases allowed are not his steals).
+    expect(rows.every((r) => r.stolen_bases === null && r.hits === null && r.plate_appearances === null)).toBe(true);
+    expect(rejects.map((r) => r.path)).toEqual(['stats[0].splits[2]']);
+    expect(rejects[0]!.reason).toMatch(/at SS listed twice/);
+  });
 });
 
 describe('dugout snapshot stats and the official reconciliation against the simulator', () => {
@@ -111,7 +140,7 @@ describe('dugout snapshot stats and the official reconciliation against the simu
   }, async () => {
     const run = await snapshot();
     expect(run.status, String(run.error)).toBe('succeeded');
-    expect(run.result).toMatchObject({ requests: 2, changed: 2, unchanged: 0 });
+    expect(run.result).toMatchObject({ requests: 3, changed: 3, unchanged: 0 });
     const pages = await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'stats.stats'");
     expect(pages).toBeGreaterThan(4); // several pages of 100 per group
     const [counts] = await queryRows<{
@@ -130,12 +159,23 @@ describe('dugout snapshot stats and the official reconciliation against the simu
     expect(counts!.hitters).toBeGreaterThanOrEqual(counts!.ours_hitters);
     expect(counts!.pitchers).toBe(counts!.ours_pitchers);
     expect(counts!.hitters).toBeGreaterThan(300);
+    const [fielding] = await queryRows<{ splits: number; players: number; positions: number; ours: number }>(
+      t.database.db,
+      sql`select count(*)::int as splits, count(distinct person_id)::int as players, count(distinct position)::int as positions,
+                 (select count(distinct person_id)::int from mlb.fielding_lines where putouts + assists + errors > 0) as ours
+          from mlb.official_stats where stat_group = 'fielding'`,
+    );
+    // One split per player and position (nine positions); everyone who made a play in the field has one.
+    expect(fielding!.positions).toBe(9);
+    expect(fielding!.splits).toBeGreaterThan(fielding!.players);
+    expect(fielding!.players).toBeGreaterThanOrEqual(fielding!.ours);
     const checks = await officialChecks();
     expect(checks.official_batting).toMatchObject({ passed: true, violations: 0 });
     expect(checks.official_pitching).toMatchObject({ passed: true, violations: 0 });
+    expect(checks.official_fielding).toMatchObject({ passed: true, violations: 0 });
 
     const again = await snapshot();
-    expect(again.result).toMatchObject({ requests: 2, changed: 0, unchanged: 2 });
+    expect(again.result).toMatchObject({ requests: 3, changed: 0, unchanged: 3 });
     expect(await scalar(t.database.db, "select count(*) from raw.snapshots where operation = 'stats.stats'")).toBe(
       pages,
     );
@@ -151,7 +191,7 @@ describe('dugout snapshot stats and the official reconciliation against the simu
       await runCli(['check'], { env }),
     ]);
     expect(snap.code, snap.stderr).toBe(0);
-    expect(JSON.parse(snap.stdout).result).toMatchObject({ snapshot: 'stats', requests: 2, changed: 0, unchanged: 2 });
+    expect(JSON.parse(snap.stdout).result).toMatchObject({ snapshot: 'stats', requests: 3, changed: 0, unchanged: 3 });
     expect(check.code, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toMatch(/official_batting/);
   });
@@ -190,5 +230,31 @@ describe('dugout snapshot stats and the official reconciliation against the simu
       );
     }
     expect((await officialChecks()).official_batting!.passed).toBe(true);
+  });
+
+  it('names the fielder whose errors were altered by hand', { timeout: 120_000 }, async () => {
+    const [line] = await queryRows<{ game_pk: number; person_id: number; full_name: string }>(
+      t.database.db,
+      sql`select f.game_pk, f.person_id, p.full_name from mlb.fielding_lines f join mlb.people p using (person_id)
+          where f.putouts > 0 order by f.game_pk, f.person_id limit 1`,
+    );
+    await t.database.db.execute(
+      sql`update mlb.fielding_lines set errors = errors + 1 where game_pk = ${line!.game_pk} and person_id = ${line!.person_id}`,
+    );
+    try {
+      const checks = await officialChecks();
+      expect(checks.official_fielding).toMatchObject({ passed: false, violations: 1 });
+      expect(checks.official_fielding!.examples[0]).toMatchObject({
+        person_id: line!.person_id,
+        full_name: line!.full_name,
+      });
+      expect(String(checks.official_fielding!.examples[0]!.differs)).toMatch(/^e \d+ \(official \d+\)$/);
+      expect(checks.official_batting!.passed).toBe(true);
+    } finally {
+      await t.database.db.execute(
+        sql`update mlb.fielding_lines set errors = errors - 1 where game_pk = ${line!.game_pk} and person_id = ${line!.person_id}`,
+      );
+    }
+    expect((await officialChecks()).official_fielding!.passed).toBe(true);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "mlb"."official_stats" DROP CONSTRAINT "official_stats_season_sport_id_game_type_stat_group_person_id_team_id_pk";--> statement-breakpoint
+ALTER TABLE "mlb"."official_stats" ADD CONSTRAINT "official_stats_pk" PRIMARY KEY("season","sport_id","game_type","stat_group","person_id","team_id","position");
