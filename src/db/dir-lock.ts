@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { LockHeldError } from '../errors.js';
 import { isProcessAlive } from '../process-alive.js';
@@ -12,14 +12,20 @@ export interface DirLock {
  * Take an exclusive lock file `<dir>.lock` for an embedded database directory. PGlite has no
  * cross-process lock and two processes on one directory corrupt it, so a second dugout process
  * fails at once naming the holder. A lock left by a dead process (same host, PID gone) is taken over.
+ * The lock file appears whole: it is written under a private name and then hard-linked into place
+ * (which fails if the lock exists), so a second process never reads a half-written holder.
  */
 export function acquireDirLock(dir: string): DirLock {
   const lockPath = `${dir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
+    const draft = `${lockPath}.${process.pid}`;
     try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
-      closeSync(fd);
+      writeFileSync(draft, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+      try {
+        linkSync(draft, lockPath);
+      } finally {
+        unlinkSync(draft);
+      }
       let released = false;
       const release = () => {
         if (released) return;
