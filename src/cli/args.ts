@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { MAX_INT4 } from '../config.js';
 import type { AlertCondition } from '../db/queries/status.js';
+import { MILB_SPORT_IDS } from '../sim/data/sports.js';
 
 /** Whether `s` is a real calendar date in the form YYYY-MM-DD (2024-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
@@ -54,6 +55,15 @@ export function parseIntList(value: string): number[] {
     throw new InvalidArgumentError(`"${value}" is not a comma list of ids from 1 to ${MAX_INT4}`);
   }
   return [...new Set(parts.map(Number))];
+}
+
+/** commander argParser for the levels the simulator serves: 1 (MLB) and any of 11–14. */
+export function parseSimSportIds(value: string): number[] {
+  const ids = parseIntList(value);
+  const bad = ids.find((s) => s !== 1 && !MILB_SPORT_IDS.includes(s));
+  if (bad !== undefined)
+    throw new InvalidArgumentError(`"${value}": the simulator serves sports 1 and 11-14, not ${bad}`);
+  return ids;
 }
 
 /** commander argParser for a comma list of game types (`R,F,D,L,W`). */

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import { parseIntList, parsePositiveInt, parseSeason } from '../args.js';
+import { parseSimSportIds, parsePositiveInt, parseSeason } from '../args.js';
 import { runBench } from '../bench.js';
 import type { AppContext } from '../../app/context.js';
 
@@ -29,12 +28,10 @@ export function registerBench(program: Command, ctx: AppContext): void {
     .option(
       '--sport-id <ids>',
       'levels to simulate and load: 1 (MLB) and any of 11-14 (the minor leagues)',
-      parseIntList,
+      parseSimSportIds,
       [1],
     )
     .action(async (f: BenchFlags) => {
-      const bad = f.sportId.find((s) => s !== 1 && (s < 11 || s > 14));
-      if (bad !== undefined) throw new UsageError(`--sport-id ${bad}: the simulator serves sports 1 and 11-14`);
       const config = ctx.config();
       // Fresh databases are created next to DATABASE_URL's database, else on the local server.
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';

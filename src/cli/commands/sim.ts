@@ -1,6 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { UsageError } from '../../errors.js';
-import { parseIntList, parsePositiveInt, parseSeason, parseTimestamp } from '../args.js';
+import { parseSimSportIds, parsePositiveInt, parseSeason, parseTimestamp } from '../args.js';
 import type { AppContext } from '../../app/context.js';
 
 interface SimFlags {
@@ -35,15 +34,13 @@ export function registerSim(program: Command, ctx: AppContext): void {
     .option(
       '--sport-id <ids>',
       'levels to serve: 1 (MLB) and any of 11 (Triple-A), 12 (Double-A), 13 (High-A), 14 (Single-A)',
-      parseIntList,
+      parseSimSportIds,
       [1],
     )
     .option('--history <n>', 'past seasons to serve before --season (0-5)', (v) => parseHistory(v), 0)
     .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');
-      const bad = f.sportId.find((s) => s !== 1 && (s < 11 || s > 14));
-      if (bad !== undefined) throw new UsageError(`--sport-id ${bad}: the simulator serves sports 1 and 11-14`);
       const sim = createSimulator({
         seed: f.seed,
         season: f.season,

@@ -14,6 +14,7 @@ import {
   type TeamInfo,
   type VenueInfo,
 } from './teams.js';
+import { MILB_SPORT_IDS } from './sports.js';
 import { VENUES } from './venues.js';
 
 export interface SportInfo {
@@ -32,7 +33,7 @@ export const SPORTS: readonly SportInfo[] = [
   { id: 14, code: 'afx', name: 'Single-A', abbreviation: 'A', sortOrder: 401 },
 ];
 
-export const MILB_SPORT_IDS: readonly number[] = [11, 12, 13, 14];
+export { MILB_SPORT_IDS } from './sports.js';
 
 /** The leagues of each minor-league level, west to east (clubs are dealt to them by longitude). */
 const MILB_LEAGUE_ROWS: Record<number, Array<[number, string, string, number]>> = {
@@ -230,18 +231,20 @@ export function milbLevel(sportId: number): MilbLevel {
   return level;
 }
 
-/** Every league and division of every level (for rendering a team's league and division). */
-export function leagueInfo(id: number): LeagueInfo | undefined {
-  return (
-    LEAGUES.find((l) => l.id === id) ?? MILB_SPORT_IDS.flatMap((s) => milbLevel(s).leagues).find((l) => l.id === id)
-  );
+let byId: { leagues: Map<number, LeagueInfo>; divisions: Map<number, DivisionInfo> } | undefined;
+
+/** Every league and division of every level by id (built once; rendering a team asks for them). */
+function allById() {
+  byId ??= {
+    leagues: new Map([...LEAGUES, ...MILB_SPORT_IDS.flatMap((s) => milbLevel(s).leagues)].map((l) => [l.id, l])),
+    divisions: new Map([...DIVISIONS, ...MILB_SPORT_IDS.flatMap((s) => milbLevel(s).divisions)].map((d) => [d.id, d])),
+  };
+  return byId;
 }
 
-export function divisionInfo(id: number): DivisionInfo | undefined {
-  return (
-    DIVISIONS.find((d) => d.id === id) ?? MILB_SPORT_IDS.flatMap((s) => milbLevel(s).divisions).find((d) => d.id === id)
-  );
-}
+export const leagueInfo = (id: number): LeagueInfo | undefined => allById().leagues.get(id);
+
+export const divisionInfo = (id: number): DivisionInfo | undefined => allById().divisions.get(id);
 
 export function sportInfo(id: number): SportInfo {
   return SPORTS.find((s) => s.id === id) ?? SPORTS[0];

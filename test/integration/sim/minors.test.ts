@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeRecorded, fixtureBodies } from '../../fixtures.js';
 import { missingPaths } from '../../helpers/shape.js';
 import { ALLOW, isMinorLeagueFeed, union } from '../../helpers/shape-allow.js';
+import { addDays } from '../../helpers/run.js';
 import { type RunningSim, startSim } from '../../helpers/sim-server.js';
 import type { RosterMove } from '../../../src/sim/index.js';
 
@@ -17,9 +18,6 @@ beforeAll(async () => {
   games = s.sim.listGames(); // every level and season (simulates the regular seasons to seed the postseasons)
 }, 60_000);
 afterAll(() => s?.close());
-
-const addDays = (d: string, n: number) =>
-  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('the minor leagues in the simulator', () => {
   it('has 30 clubs per level, each affiliated to a different MLB parent, each with its own park', async () => {
