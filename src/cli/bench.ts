@@ -14,6 +14,7 @@ import { emptyTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './bench-naive.js';
 import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
+import { withCpuProfile } from './cpu-profile.js';
 
 export interface BenchOptions {
   pglite: boolean;
@@ -28,6 +29,8 @@ export interface BenchOptions {
   sportIds: number[];
   /** Admin URL of the Postgres server the fresh databases are created on. */
   adminUrl: string;
+  /** Write CPU profiles of the backfill and the rebuild into this directory. */
+  cpuProfileDir?: string;
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -80,9 +83,11 @@ export async function runBench(
     const timings = emptyTimings();
     const cpu0 = process.cpuUsage();
     const started = performance.now();
-    const run = await backfillJob.run(
-      { database: target, client, config: benchConfig, log, timings },
-      { range, sportIds: opts.sportIds, gameTypes: ['R'] },
+    const run = await withCpuProfile(opts.cpuProfileDir, 'backfill', () =>
+      backfillJob.run(
+        { database: target, client, config: benchConfig, log, timings },
+        { range, sportIds: opts.sportIds, gameTypes: ['R'] },
+      ),
     );
     const wallS = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
@@ -123,9 +128,8 @@ export async function runBench(
     out(`  speed-up: ${(ourRate / (sample.length / naive.seconds)).toFixed(1)}×`);
 
     const rebuildStarted = performance.now();
-    const rebuilt = await rebuildJob.run(
-      { database: target, client, config: benchConfig, log, timings: emptyTimings() },
-      {},
+    const rebuilt = await withCpuProfile(opts.cpuProfileDir, 'rebuild', () =>
+      rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {}),
     );
     const rebuildS = (performance.now() - rebuildStarted) / 1000;
     if (rebuilt.status !== 'succeeded')

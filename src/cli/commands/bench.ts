@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseSimSportIds, parsePositiveInt, parseSeason } from '../args.js';
 import { runBench } from '../bench.js';
@@ -11,6 +12,7 @@ interface BenchFlags {
   seed: number;
   season: number;
   sportId: number[];
+  cpuProfile?: string;
 }
 
 export function registerBench(program: Command, ctx: AppContext): void {
@@ -31,14 +33,22 @@ export function registerBench(program: Command, ctx: AppContext): void {
       parseSimSportIds,
       [1],
     )
+    .option(
+      '--cpu-profile <dir>',
+      'write CPU profiles of the backfill and the rebuild (.cpuprofile) into this directory',
+    )
     .action(async (f: BenchFlags) => {
       const config = ctx.config();
       // Fresh databases are created next to DATABASE_URL's database, else on the local server.
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
       const log = ctx.log().child({}, { level: config.logLevel === 'info' ? 'warn' : config.logLevel });
-      const { sportId, ...rest } = f;
-      await runBench({ ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl }, config, log, (s) =>
-        ctx.out(s),
+      const { sportId, cpuProfile, ...rest } = f;
+      if (cpuProfile) mkdirSync(cpuProfile, { recursive: true });
+      await runBench(
+        { ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl, cpuProfileDir: cpuProfile },
+        config,
+        log,
+        (s) => ctx.out(s),
       );
     });
 }
