@@ -4,6 +4,7 @@ import type { QueueStats, RequestQueue } from '../queue/index.js';
 import { readVersion } from '../version.js';
 import { buildPathAndQuery } from './build-url.js';
 import { getJson } from './http.js';
+import { createNodeFetch, type FetchLike } from './transport.js';
 import { getOperation } from './registry.js';
 import { responseShapes } from './schemas.js';
 import type { OperationName, ParamsOf, ResponseOf } from './types.js';
@@ -17,8 +18,8 @@ export interface ApiClientOptions {
   queue: RequestQueue;
   /** Required. Each exchange is logged at `debug` (`request done` / `request failed` with url, status, durationMs). */
   log: Logger;
-  /** HTTP implementation. Default: the global `fetch`. */
-  fetch?: typeof fetch;
+  /** HTTP implementation (the global `fetch` fits). Default: {@link createNodeFetch}, node:http with keep-alive. */
+  fetch?: FetchLike;
   /** Default: `dugout/<version> (MLB Stats API to PostgreSQL loader; node/<version>)`. */
   userAgent?: string;
   /** Called after every attempt (metrics): the operation, its HTTP status or `error` (no status), seconds. */
@@ -102,7 +103,7 @@ export function defaultUserAgent(): string {
  */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  const fetchImpl = opts.fetch ?? createNodeFetch();
   const userAgent = opts.userAgent ?? defaultUserAgent();
   const log = opts.log;
   const counters = { requests: 0, bytes: 0, byStatus: {} as Record<string, number> };

@@ -8,6 +8,7 @@ import {
 } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { parseRetryAfter } from './retry-after.js';
+import type { FetchLike, ResponseLike } from './transport.js';
 
 /** One HTTP exchange that produced a JSON body. */
 export interface RawResponse {
@@ -30,7 +31,7 @@ export interface GetJsonOptions {
   timeoutMs: number;
   userAgent: string;
   log: Logger;
-  fetch: typeof fetch;
+  fetch: FetchLike;
   /** Cancels the exchange; the call then rejects with {@link AbortedError}. */
   signal?: AbortSignal;
   /** Called with the status of every exchange that got one, and the body bytes. */
@@ -66,7 +67,7 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
   };
   let status: number | undefined;
   try {
-    let res: Response;
+    let res: ResponseLike;
     try {
       res = await opts.fetch(url, {
         headers: { accept: 'application/json', 'accept-encoding': 'gzip', 'user-agent': opts.userAgent },
@@ -78,7 +79,8 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
     status = res.status;
     let buffer: Uint8Array;
     try {
-      buffer = new Uint8Array(await res.arrayBuffer());
+      const raw = await res.arrayBuffer();
+      buffer = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
     } catch (err) {
       // An error status stays an error status (a 404 must not turn retryable) even if its body broke.
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
@@ -114,8 +116,11 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
   }
 }
 
+/** Only whitespace (a scan that stops at the first other character, unlike a trimmed copy of the body). */
+const BLANK = /^\s*$/;
+
 function parseBody(url: string, text: string): unknown {
-  if (text.trim() === '') throw new BadBodyError(url, 'empty body');
+  if (BLANK.test(text)) throw new BadBodyError(url, 'empty body');
   let body: unknown;
   try {
     body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
