@@ -1,6 +1,6 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client.js';
+import { type Db, executePrepared } from './client.js';
 
 /** A transaction or the database: both run the same statements. */
 export type Executor = Pick<Db, 'execute'>;
@@ -12,6 +12,8 @@ interface TableInfo {
   qualified: SQL;
   name: string;
   columns: Set<string>;
+  /** Each column's SQL type (`bigint`, `text`, …), to cast a bound value to. */
+  types: Map<string, string>;
   primaryKey: string[];
 }
 
@@ -37,6 +39,7 @@ function tableInfo(table: PgTable): TableInfo {
       qualified: sql.raw(`${quoteIdent(cfg.schema ?? 'public')}.${quoteIdent(cfg.name)}`),
       name: `${quoteIdent(cfg.schema ?? 'public')}.${quoteIdent(cfg.name)}`,
       columns: new Set(cfg.columns.map((c) => c.name)),
+      types: new Map(cfg.columns.map((c) => [c.name, c.getSQLType()])),
       primaryKey: pk,
     };
     infoCache.set(table, info);
@@ -44,21 +47,66 @@ function tableInfo(table: PgTable): TableInfo {
   return info;
 }
 
+/**
+ * Await every promise, leaving none running, then throw the first error raised (in time: on one
+ * connection the statements after a failed one only say the transaction is aborted). For statements
+ * sent together on a transaction's connection: nothing may reach it after the transaction ends.
+ */
+export async function settleAll<T extends readonly unknown[]>(
+  promises: readonly [...T],
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  let failed: { err: unknown } | undefined;
+  const results = await Promise.all(
+    promises.map((p) =>
+      Promise.resolve(p).catch((err: unknown) => {
+        failed ??= { err };
+        return undefined;
+      }),
+    ),
+  );
+  if (failed) throw failed.err;
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/** A comma list of integers for a statement's text; anything else is a programming error. */
+export function intList(values: readonly number[]): string {
+  for (const v of values) if (!Number.isSafeInteger(v)) throw new TypeError(`not an integer: ${String(v)}`);
+  return values.join(',');
+}
+
 /** Rows per statement: keeps each JSON parameter at a few MB. */
 const CHUNK = 5000;
 
+/**
+ * The columns to write: those of `extra` (one value for every row) and the union of the rows' keys
+ * (partial rows, e.g. a team known only by id and name, may differ in their keys). The scan stops
+ * once every column is found, so rows of one shape cost one row's keys.
+ */
 function columnList(info: TableInfo, rows: readonly Row[], extra: Record<string, unknown>): string[] {
+  const fromExtra = Object.keys(extra).filter((k) => info.columns.has(k));
+  const skip = new Set(fromExtra);
   const cols = new Set<string>();
-  // Union of keys: partial rows (e.g. a team known only by id and name) may differ in their keys.
-  for (const row of rows) for (const k of Object.keys(row)) if (info.columns.has(k)) cols.add(k);
-  for (const k of Object.keys(extra)) if (info.columns.has(k)) cols.add(k);
-  return [...cols];
+  const all = info.columns.size - skip.size;
+  for (const row of rows) {
+    for (const k in row) if (!cols.has(k) && info.columns.has(k) && !skip.has(k)) cols.add(k);
+    if (cols.size === all) break;
+  }
+  return [...cols, ...fromExtra];
 }
 
+/**
+ * `select` of the rows, typed by the table: the rows travel as one JSON text parameter, the
+ * `extra` values as one bound parameter each (cast to their column's type) instead of being
+ * copied into every row.
+ */
 function selectFrom(info: TableInfo, cols: string[], rows: readonly Row[], extra: Record<string, unknown>): SQL {
-  const json = JSON.stringify(extra && Object.keys(extra).length ? rows.map((r) => ({ ...r, ...extra })) : rows);
-  const colSql = identList(cols, 'r');
-  return sql`select ${colSql} from json_populate_recordset(null::${info.qualified}, ${json}::text::json) as r`;
+  const json = JSON.stringify(rows);
+  const list = cols.map((c) =>
+    Object.hasOwn(extra, c)
+      ? sql`cast(${extra[c] ?? null} as ${sql.raw(info.types.get(c) ?? 'text')}) as ${sql.raw(quoteIdent(c))}`
+      : sql.raw(`r.${quoteIdent(c)}`),
+  );
+  return sql`select ${sql.join(list, sql`, `)} from json_populate_recordset(null::${info.qualified}, ${json}::text::json) as r`;
 }
 
 /**
@@ -78,7 +126,7 @@ export async function insertRows(
   const colNames = identList(cols);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    await tx.execute(sql`insert into ${info.qualified} (${colNames}) ${selectFrom(info, cols, chunk, extra)}`);
+    await executePrepared(tx, sql`insert into ${info.qualified} (${colNames}) ${selectFrom(info, cols, chunk, extra)}`);
   }
   return rows.length;
 }
@@ -114,7 +162,8 @@ export async function upsertRows(
   const action = sets.length ? sql.raw(`do update set ${sets.join(', ')}${guard}`) : sql.raw('do nothing');
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    await tx.execute(
+    await executePrepared(
+      tx,
       sql`insert into ${info.qualified} (${colNames}) ${selectFrom(info, cols, chunk, extra)} on conflict (${pk}) ${action}`,
     );
   }
@@ -139,7 +188,8 @@ export async function updateRows(
   const match = sql.raw(info.primaryKey.map((c) => `t.${quoteIdent(c)} = r.${quoteIdent(c)}`).join(' and '));
   for (let i = 0; i < rows.length; i += CHUNK) {
     const json = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => ({ ...r, ...extra })));
-    await tx.execute(
+    await executePrepared(
+      tx,
       sql`update ${info.qualified} as t set ${sets} from json_populate_recordset(null::${info.qualified}, ${json}::text::json) as r where ${match}`,
     );
   }

@@ -1,4 +1,4 @@
-import { queryRows, sql } from '../client.js';
+import { executePrepared, queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
 
 /**
@@ -15,6 +15,9 @@ export async function refreshStaleSeasons(db: Executor): Promise<number> {
 /** Mark the seasons of regular-season games whose rows a load replaced (plays feed run expectancy). */
 export async function markGameSeasonsStale(tx: Executor, gamePks: readonly number[]): Promise<void> {
   if (gamePks.length === 0) return;
-  await tx.execute(sql`insert into analytics.stale_seasons (season)
-    select distinct season from mlb.games where game_pk = any(${`{${gamePks.join(',')}}`}::int[]) and game_type = 'R'`);
+  await executePrepared(
+    tx,
+    sql`insert into analytics.stale_seasons (season)
+    select distinct season from mlb.games where game_pk = any(${`{${gamePks.join(',')}}`}::int[]) and game_type = 'R'`,
+  );
 }

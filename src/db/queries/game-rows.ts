@@ -1,6 +1,6 @@
-import { queryRows, sql } from '../client.js';
+import { executePrepared, queryRows, sql } from '../client.js';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { insertRows, type Executor, updateRows } from '../rows.js';
+import { insertRows, intList, type Executor, settleAll, updateRows } from '../rows.js';
 import {
   battingLines,
   fieldingCredits,
@@ -104,44 +104,81 @@ export async function replaceGamesRows(
   runId: number,
 ): Promise<number> {
   if (games.length === 0) return 0;
-  const pks = `{${games.map((g) => g.gamePk).join(',')}}`;
-  for (const table of GAME_TABLES) {
-    await tx.execute(sql`delete from ${sql.raw(table)} where game_pk = any(${pks}::int[])`);
+  await deleteGamesRows(tx, games);
+  return insertGamesRows(tx, games, runId);
+}
+
+/**
+ * Delete every derived row of these games (and their win probability where new rows replace it).
+ * The deletes are sent together, pipelined on the transaction's connection: one round trip. The
+ * game numbers are written into the statements (integers, checked) rather than bound: a statement
+ * without parameters is planned at each run, while a prepared one would keep the plan made when
+ * the tables were empty (a sequential scan) for the whole season.
+ */
+export async function deleteGamesRows(
+  tx: Executor,
+  games: ReadonlyArray<{ gamePk: number; rows: Pick<GameRows, 'winProbability'> }>,
+): Promise<void> {
+  if (games.length === 0) return;
+  const pks = intList(games.map((g) => g.gamePk));
+  const deletes = GAME_TABLES.map((table) => tx.execute(sql.raw(`delete from ${table} where game_pk in (${pks})`)));
+  const withWin = games.filter((g) => g.rows.winProbability !== undefined);
+  if (withWin.length > 0) {
+    const winPks = intList(withWin.map((g) => g.gamePk));
+    deletes.push(tx.execute(sql.raw(`delete from mlb.play_win_probability where game_pk in (${winPks})`)));
   }
+  await settleAll(deletes);
+}
+
+/**
+ * Insert the derived rows of games whose old rows are deleted, update their games' context columns
+ * and queue their seasons' standings: the statements are sent together (pipelined on the
+ * transaction's connection), since none depends on another.
+ */
+export async function insertGamesRows(
+  tx: Executor,
+  games: ReadonlyArray<{ gamePk: number; rows: GameRows }>,
+  runId: number,
+): Promise<number> {
+  if (games.length === 0) return 0;
   const extra = { run_id: runId };
-  let n = 0;
-  for (const [key, table] of Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>) {
-    n += await insertRows(
+  const inserts = (Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>).map(([key, table]) =>
+    insertRows(
       tx,
       table,
       games.flatMap((g): readonly object[] => g.rows[key]),
       extra,
-    );
-  }
+    ),
+  );
   const withWin = games.filter((g) => g.rows.winProbability !== undefined);
   if (withWin.length > 0) {
-    await tx.execute(
-      sql`delete from mlb.play_win_probability where game_pk = any(${`{${withWin.map((g) => g.gamePk).join(',')}}`}::int[])`,
-    );
-    n += await insertRows(
-      tx,
-      playWinProbability,
-      withWin.flatMap((g) => g.rows.winProbability ?? []),
-      extra,
+    inserts.push(
+      insertRows(
+        tx,
+        playWinProbability,
+        withWin.flatMap((g) => g.rows.winProbability ?? []),
+        extra,
+      ),
     );
   }
-  await updateRows(
-    tx,
-    gamesTable,
-    games.map((g) => g.rows.gameContext),
-  );
-  await markGameSeasonsStale(
-    tx,
-    games.map((g) => g.gamePk),
-  );
-  const rejected = games.flatMap((g) => g.rows.rejects);
-  await storeRejects(tx, rejected, runId);
-  return n;
+  const others = [
+    updateRows(
+      tx,
+      gamesTable,
+      games.map((g) => g.rows.gameContext),
+    ),
+    markGameSeasonsStale(
+      tx,
+      games.map((g) => g.gamePk),
+    ),
+    storeRejects(
+      tx,
+      games.flatMap((g) => g.rows.rejects),
+      runId,
+    ),
+  ];
+  const [counts] = await settleAll([settleAll(inserts), settleAll(others)]);
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 /**

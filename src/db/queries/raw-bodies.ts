@@ -1,5 +1,5 @@
-import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import { executePrepared, queryRows, sql } from '../client.js';
+import { type Executor, intList } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';
 
@@ -8,11 +8,14 @@ export async function readGameHashes(
   tx: Executor,
   gamePk: number,
 ): Promise<{ boxscore?: string; playByPlay?: string; winProbability?: string }> {
+  // The game number is written into the text (checked, as the deletes of game-rows.ts): planned at
+  // each run, it stays an index lookup however the tables grew since the connection's first load.
+  const pk = intList([gamePk]);
   const rows = await queryRows<{ t: string; sha: string }>(
     tx,
-    sql`select 'b' as t, body_sha256 as sha from raw.boxscores where game_pk = ${gamePk}
-        union all select 'p', body_sha256 from raw.play_by_play where game_pk = ${gamePk}
-        union all select 'w', body_sha256 from raw.win_probability where game_pk = ${gamePk}`,
+    sql.raw(`select 'b' as t, body_sha256 as sha from raw.boxscores where game_pk = ${pk}
+        union all select 'p', body_sha256 from raw.play_by_play where game_pk = ${pk}
+        union all select 'w', body_sha256 from raw.win_probability where game_pk = ${pk}`),
   );
   return {
     boxscore: rows.find((r) => r.t === 'b')?.sha,
@@ -29,11 +32,14 @@ export async function upsertWinProbabilityBody(
   sha: string,
   runId: number,
 ): Promise<void> {
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     insert into raw.win_probability (game_pk, body, body_sha256, fetched_at, run_id)
     values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId})
     on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
-      fetched_at = excluded.fetched_at, run_id = excluded.run_id`);
+      fetched_at = excluded.fetched_at, run_id = excluded.run_id`,
+  );
 }
 
 /**
@@ -51,18 +57,24 @@ export async function upsertGameBody(
   feedTimestamp?: string | null,
 ): Promise<void> {
   if (table === 'boxscores') {
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       insert into raw.boxscores (game_pk, body, body_sha256, fetched_at, run_id, source)
       values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId}, ${source})
       on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
-        fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source`);
+        fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source`,
+    );
   } else {
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       insert into raw.play_by_play (game_pk, body, body_sha256, fetched_at, run_id, source, feed_timestamp)
       values (${gamePk}, ${text}::text::json, ${sha}, now(), ${runId}, ${source}, ${feedTimestamp ?? null})
       on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
         fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source,
-        feed_timestamp = excluded.feed_timestamp`);
+        feed_timestamp = excluded.feed_timestamp`,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { queryRows, sql } from '../client.js';
+import { executePrepared, queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
 import { describeError, isRetryable } from '../../errors.js';
 import { isProcessAlive } from '../../process-alive.js';
@@ -126,6 +126,7 @@ export async function claimWork(
     ) c
     where w.kind = c.kind and w.key = c.key
     returning w.kind, w.key, w.reason, w.attempts, w.generation`,
+    { prepared: true },
   );
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), generation: Number(r.generation) }));
 }
@@ -135,13 +136,16 @@ export async function claimWork(
  * `doneAt` is the pipeline's clock (compared with change-log poll times, which use the same clock).
  */
 export async function completeWork(tx: Executor, item: ClaimedItem, runId: number, doneAt: Date): Promise<void> {
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     update ingest.work_items set
       status = case when generation = ${item.generation} then 'done' else 'pending' end,
       done_at = case when generation = ${item.generation} then ${doneAt.toISOString()}::timestamptz else done_at end,
       attempts = case when generation = ${item.generation} then attempts + 1 else attempts end,
       last_error = null, lease_owner = null, lease_expires_at = null, updated_at = now(), run_id = ${runId}
-    where kind = ${item.kind} and key = ${item.key}`);
+    where kind = ${item.kind} and key = ${item.key}`,
+  );
 }
 
 /** Backoff before attempt n+1 of a work item: 1, 2, 4 … minutes, capped at 1 hour. */

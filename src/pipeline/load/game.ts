@@ -3,7 +3,8 @@ import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { completeWork } from '../../db/queries/work-items.js';
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, fetchWinProbability } from './game-bodies.js';
-import { replaceGameRows } from '../../db/queries/game-rows.js';
+import { deleteGamesRows, insertGamesRows } from '../../db/queries/game-rows.js';
+import { settleAll } from '../../db/rows.js';
 import { extractGameRows } from './game-rows.js';
 import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
 
@@ -27,8 +28,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   const txStarted = performance.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     // A lost commit after a crash only means the game is fetched again (its item is not done either).
-    await relaxCommitDurability(tx);
-    const stored = await readGameHashes(tx, gamePk);
+    const [, stored] = await settleAll([relaxCommitDurability(tx), readGameHashes(tx, gamePk)]);
     const winUnchanged = !win || stored.winProbability === win.sha;
     if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha && winUnchanged) {
       await completeWork(tx, item, ctx.runId, ctx.now());
@@ -38,20 +38,25 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body, win?.body);
     extractMs = performance.now() - t;
     const { source, feedTimestamp } = bodies;
-    await upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source);
-    await upsertGameBody(
-      tx,
-      'play_by_play',
-      gamePk,
-      bodies.playByPlay.text,
-      bodies.playByPlay.sha,
-      ctx.runId,
-      source,
-      feedTimestamp,
-    );
-    if (win) await upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId);
-    const n = await replaceGameRows(tx, gamePk, rows, ctx.runId);
-    await completeWork(tx, item, ctx.runId, ctx.now());
+    const games = [{ gamePk, rows }];
+    // Two round trips: the statements of each step are sent together on the transaction's
+    // connection, and every delete of the game's old rows is done before a new row is inserted.
+    await settleAll([
+      upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source),
+      upsertGameBody(
+        tx,
+        'play_by_play',
+        gamePk,
+        bodies.playByPlay.text,
+        bodies.playByPlay.sha,
+        ctx.runId,
+        source,
+        feedTimestamp,
+      ),
+      win ? upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId) : undefined,
+      deleteGamesRows(tx, games),
+    ]);
+    const [n] = await settleAll([insertGamesRows(tx, games, ctx.runId), completeWork(tx, item, ctx.runId, ctx.now())]);
     return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
   });
   if (ctx.timings) {
