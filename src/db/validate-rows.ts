@@ -58,6 +58,11 @@ function checkFor(columnType: string, nonNegative: boolean): Check | undefined {
   return undefined;
 }
 
+/** Where a rejected row was: written only for a reject, most rows never need the text. */
+function rowPath(target: string, i: number, keyText: string): string {
+  return `${target}[${i}] (${keyText})`;
+}
+
 /** Build the validator of one table (once; it is a tight loop per row). */
 export function createRowValidator(
   table: PgTable,
@@ -92,8 +97,8 @@ export function createRowValidator(
           row.game_pk <= 2_147_483_647
             ? row.game_pk
             : null;
-        const keyText = keyColumns.map((k) => `${k}=${String(row[k])}`).join(',');
-        const path = `${target}[${i}] (${keyText})`;
+        let keyText = '';
+        for (const k of keyColumns) keyText += `${keyText ? ',' : ''}${k}=${String(row[k])}`;
         let fixed: T | undefined;
         let rowError: string | undefined;
         for (const col of columns) {
@@ -125,13 +130,19 @@ export function createRowValidator(
           rejects.push({
             game_pk: gamePk,
             target,
-            path,
+            path: rowPath(target, i, keyText),
             reason: `${col.name} ${JSON.stringify(value)} is ${problem}; stored as ${replacement === null ? 'null' : 'cleaned text'}`,
             record: null,
           });
         }
         if (rowError) {
-          rejects.push({ game_pk: gamePk, target, path, reason: `row rejected: ${rowError}`, record: row });
+          rejects.push({
+            game_pk: gamePk,
+            target,
+            path: rowPath(target, i, keyText),
+            reason: `row rejected: ${rowError}`,
+            record: row,
+          });
           return;
         }
         if (keyColumns.length > 0) {
@@ -139,7 +150,7 @@ export function createRowValidator(
             rejects.push({
               game_pk: gamePk,
               target,
-              path,
+              path: rowPath(target, i, keyText),
               reason: `row rejected: key (${keyText}) repeats an earlier row; the first is kept`,
               record: row,
             });

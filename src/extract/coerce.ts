@@ -72,12 +72,37 @@ export function toDate(value: unknown): string | null {
   return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? value : null;
 }
 
+/** `2025-04-01T23:05:12.345Z`: what `Date.prototype.toISOString` writes for years 0000-9999. */
+const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Month 01-12, day 01-28 (valid in every month), hour 00-23, minute and second 00-59. */
+function plainDayAndTime(v: string): boolean {
+  const month = twoDigits(v, 5);
+  const day = twoDigits(v, 8);
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= 28 &&
+    twoDigits(v, 11) <= 23 &&
+    twoDigits(v, 14) <= 59 &&
+    twoDigits(v, 17) <= 59
+  );
+}
+
+function twoDigits(v: string, at: number): number {
+  return (v.charCodeAt(at) - 48) * 10 + v.charCodeAt(at + 1) - 48;
+}
+
 /**
  * An ISO-8601 timestamp normalized to UTC (`2024-07-13T01:43:56.863Z`), or null. A timestamp
  * without a zone is read as UTC (never as the machine's local time).
  */
 export function toTimestamp(value: unknown): string | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  if (typeof value !== 'string') return null;
+  // The API's usual form is already the canonical one: a valid instant in it is returned as is.
+  if (value.length === 24 && CANONICAL_INSTANT.test(value) && plainDayAndTime(value)) return value;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
   const ms = Date.parse(zoned);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();

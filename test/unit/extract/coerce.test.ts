@@ -75,6 +75,20 @@ describe('coercions never let undefined, NaN or "" through', () => {
     expect(toTimestamp(input)).toBe(output);
   });
 
+  it('returns a canonical instant as is only when Date would write it the same way', () => {
+    // Every month's day 28 and the days past it, hours and minutes at their edges, leap days.
+    const samples: string[] = [];
+    for (const year of ['2024', '2025', '1999'])
+      for (let month = 0; month <= 13; month++)
+        for (const day of [0, 1, 28, 29, 30, 31, 32])
+          for (const time of ['00:00:00.000', '23:59:59.999', '24:00:00.000', '12:60:00.000', '12:00:60.000'])
+            samples.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}Z`);
+    for (const s of samples) {
+      const ms = Date.parse(s);
+      expect(toTimestamp(s), s).toBe(Number.isNaN(ms) ? null : new Date(ms).toISOString());
+    }
+  });
+
   it('pick walks objects and arrays and stops at the first missing step', () => {
     expect(pick({ a: [{ b: 1 }] }, 'a', 0, 'b')).toBe(1);
     expect(pick({ a: null }, 'a', 'b')).toBeUndefined();
