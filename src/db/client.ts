@@ -100,7 +100,9 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
     max: options.maxConnections ?? 4,
     onnotice: () => {},
     connect_timeout: 10,
-    connection: { application_name: 'dugout' },
+    // Prepared statements (see executePrepared) are still planned at each run with their values:
+    // a generic plan made while a table was small would keep scanning it as it grows.
+    connection: { application_name: 'dugout', plan_cache_mode: 'force_custom_plan' },
   });
   // Both drivers give a PgDatabase over the same schema; Db is what they have in common (execute,
   // transaction), and the driver-specific result types are never used through it.

@@ -41,7 +41,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const get = (path: string, signal = new AbortController().signal) =>
   createNodeFetch()(`${base}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' }, signal });
-const text = async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()).toString('utf8');
+const text = async (path: string) => {
+  const raw = await (await get(path)).arrayBuffer();
+  return Buffer.from(raw instanceof Uint8Array ? raw : new Uint8Array(raw)).toString('utf8');
+};
 
 describe('node:http transport', () => {
   it('decodes gzip, deflate and brotli bodies and passes an identity body through', async () => {
