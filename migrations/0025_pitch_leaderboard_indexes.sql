@@ -1,0 +1,2 @@
+CREATE INDEX "pitches_launch_speed_idx" ON "mlb"."pitches" USING btree ("launch_speed") WHERE "mlb"."pitches"."launch_speed" is not null;--> statement-breakpoint
+CREATE INDEX "pitches_taken_idx" ON "mlb"."pitches" USING btree ("game_pk","call_code") WHERE "mlb"."pitches"."call_code" in ('B', 'C');
