@@ -5,6 +5,7 @@ import type { PipelineContext } from '../context.js';
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
   text: string;
+  /** The parsed body: released (an empty object) once its rows are extracted, before the writes. */
   body: Record<string, unknown>;
   sha: string;
 }

@@ -8,6 +8,9 @@ import { settleAll } from '../../db/rows.js';
 import { extractGameRows } from './game-rows.js';
 import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
 
+/** What a game body's parsed tree becomes once its rows are extracted. */
+const RELEASED: Record<string, unknown> = Object.freeze({});
+
 export type LoadOutcome = 'loaded' | 'unchanged';
 
 /**
@@ -35,8 +38,14 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
     }
     const t = performance.now();
+    if (bodies.boxscore.body === RELEASED || bodies.playByPlay.body === RELEASED) {
+      throw new Error(`game ${gamePk}: its parsed bodies were already released`);
+    }
     const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body, win?.body);
     extractMs = performance.now() - t;
+    // The parsed trees (several MB a game) are garbage from here: the writes need the text and rows.
+    bodies.boxscore.body = RELEASED;
+    bodies.playByPlay.body = RELEASED;
     const { source, feedTimestamp } = bodies;
     const games = [{ gamePk, rows }];
     // Two round trips: the statements of each step are sent together on the transaction's
