@@ -5,6 +5,7 @@ import { pollSchedule } from './poll/schedule.js';
 import { ensureTeamSeasons } from './load/reference.js';
 import { ensureReference } from './load/reference.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
+import { analyzeAfterLargeLoad } from '../db/queries/maintenance.js';
 
 export type BackfillRange = { startDate: string; endDate: string } | { season: number };
 
@@ -63,6 +64,7 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   }
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
+  await analyzeAfterLargeLoad(ctx.db, ctx.counts.gamesLoaded);
   const refreshedSeasons = await refreshStaleSeasons(ctx.db);
   const incomplete = await unfinishedGames(ctx, ranges);
   // Work still pending (a Retry-After longer than we wait, a retry not yet due) or dead at the end

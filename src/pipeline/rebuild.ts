@@ -2,6 +2,7 @@ import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
 import { refreshStaleSeasons } from '../db/queries/analytics.js';
+import { analyzeAfterLargeLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
 import { extractGameRows } from './load/game-rows.js';
@@ -39,6 +40,7 @@ export async function runRebuild(ctx: PipelineContext): Promise<Record<string, n
   const persons = await rebuildPeople(ctx);
   const reference = await rebuildReference(ctx);
   const snapshots = await rebuildSnapshots(ctx);
+  await analyzeAfterLargeLoad(ctx.db, gameRows);
   const refreshedSeasons = await refreshStaleSeasons(ctx.db);
   return { games, gameRows, people: persons, reference, snapshots, refreshedSeasons };
 }

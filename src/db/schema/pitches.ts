@@ -65,13 +65,9 @@ export const pitches = mlb.table(
     // The hardest-hit balls first (a leaderboard reads ten entries, not the season's pitches):
     // only batted balls carry a launch speed, about one pitch in six. Ascending with nulls last,
     // so read backwards it is `order by launch_speed desc` exactly.
-    index('pitches_launch_speed_idx')
-      .on(t.launchSpeed)
-      .where(sql`${t.launchSpeed} is not null`),
+    index('pitches_launch_speed_idx').on(t.launchSpeed).where(sql`${t.launchSpeed} is not null`),
     // Taken pitches by game with their call, read without the table once vacuumed (umpires'
     // called-strike rates join a season's home-plate umpires to these).
-    index('pitches_taken_idx')
-      .on(t.gamePk, t.callCode)
-      .where(sql`${t.callCode} in ('B', 'C')`),
+    index('pitches_taken_idx').on(t.gamePk, t.callCode).where(sql`${t.callCode} in ('B', 'C')`),
   ],
 );

@@ -15,7 +15,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = req.url ?? '/';
     if (path === '/gzip') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync(BODY));
-    if (path === '/deflate') return void res.writeHead(200, { 'content-encoding': 'deflate' }).end(zlib.deflateSync(BODY));
+    if (path === '/deflate')
+      return void res.writeHead(200, { 'content-encoding': 'deflate' }).end(zlib.deflateSync(BODY));
     if (path === '/br') return void res.writeHead(200, { 'content-encoding': 'br' }).end(zlib.brotliCompressSync(BODY));
     if (path === '/plain') return void res.writeHead(200, { 'x-two': ['a', 'b'] }).end(BODY);
     if (path === '/moved') return void res.writeHead(301, { location: '/gzip' }).end();
@@ -48,7 +49,7 @@ const text = async (path: string) => {
 
 describe('node:http transport', () => {
   it('decodes gzip, deflate and brotli bodies and passes an identity body through', async () => {
-    for (const path of ['/gzip', '/deflate', '/br', '/plain']) expect(await text(path) === BODY, path).toBe(true);
+    for (const path of ['/gzip', '/deflate', '/br', '/plain']) expect((await text(path)) === BODY, path).toBe(true);
   });
 
   it('reports the status and headers as fetch does (repeated headers joined)', async () => {
@@ -68,7 +69,7 @@ describe('node:http transport', () => {
   });
 
   it('follows redirects, and gives up on a loop', async () => {
-    expect(await text('/moved') === BODY).toBe(true);
+    expect((await text('/moved')) === BODY).toBe(true);
     await expect(get('/loop')).rejects.toThrow(/redirects/);
   });
 

@@ -16,9 +16,9 @@ describe('statements sent together', () => {
       return v;
     });
     // The second fails first (at 10 ms), the first fails later: the error is the earliest one.
-    await expect(settleAll([later(30, 'second to fail', true), later(10, 'first to fail', true), last])).rejects.toThrow(
-      'first to fail',
-    );
+    await expect(
+      settleAll([later(30, 'second to fail', true), later(10, 'first to fail', true), last]),
+    ).rejects.toThrow('first to fail');
     expect(lastDone).toBe(true);
   });
 
