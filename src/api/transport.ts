@@ -22,6 +22,7 @@ const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 const brotli = promisify(zlib.brotliDecompress);
 const MAX_REDIRECTS = 5;
+const IDLE_SOCKET_MS = 4_000;
 
 /**
  * A GET over node:http(s) with keep-alive that reads the whole (compressed) body and decodes it
@@ -31,17 +32,20 @@ const MAX_REDIRECTS = 5;
  * Follows redirects like fetch; a body cut off before its end rejects `arrayBuffer()`.
  */
 export function createNodeFetch(): FetchLike {
+  // Idle pooled sockets are dropped after 4 s, before a server's own keep-alive timeout (Node's
+  // is 5 s) can close one just as a request goes out on it.
   const agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
+    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
   };
-  const get = (url: URL, init: Parameters<FetchLike>[1], redirects: number): Promise<ResponseLike> =>
+  const get = (url: URL, init: Parameters<FetchLike>[1], redirects: number, fresh = false): Promise<ResponseLike> =>
     new Promise((resolve, reject) => {
       const protocol = url.protocol === 'https:' ? 'https:' : url.protocol === 'http:' ? 'http:' : undefined;
       if (!protocol) return reject(new TypeError(`unsupported protocol ${url.protocol}`));
       const request = (protocol === 'https:' ? https : http).get(
         url,
-        { headers: init.headers, agent: agents[protocol], signal: init.signal },
+        // After a pooled socket failed, the retry opens its own connection.
+        { headers: init.headers, agent: fresh ? false : agents[protocol], signal: init.signal },
         (res) => {
           const status = res.statusCode ?? 0;
           const location = res.headers.location;
@@ -53,7 +57,14 @@ export function createNodeFetch(): FetchLike {
           resolve(responseOf(res, status));
         },
       );
-      request.on('error', reject);
+      request.on('error', (err: NodeJS.ErrnoException) => {
+        // The server closed a kept-alive socket as this request went out on it: nothing reached
+        // the server, so the GET is sent again once on a new connection (what Node's docs advise).
+        if (request.reusedSocket && !fresh && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
+          return resolve(get(url, init, redirects, true));
+        }
+        reject(err);
+      });
     });
   return (url, init) => get(new URL(url), init, 0);
 }

@@ -7,6 +7,8 @@ import { createNodeFetch } from '../../../src/api/transport.js';
 
 /** A real HTTP server whose answers each test chooses by path. */
 let server: http.Server;
+const perSocket = new WeakMap<object, number>();
+let seenFlaky = 0;
 let base: string;
 // Random text, so the compressed body is long too (a body cut after 200 bytes is really cut).
 const BODY = JSON.stringify({ copyright: 'c', teams: { away: { n: `é${randomBytes(60_000).toString('hex')}` } } });
@@ -31,6 +33,14 @@ beforeAll(async () => {
     }
     if (path === '/bad-gzip') {
       return void res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync(BODY).subarray(0, 300));
+    }
+    if (path === '/second-on-a-socket-fails') {
+      // A server closing a kept-alive connection as the next request arrives on it.
+      const n = (perSocket.get(req.socket) ?? 0) + 1;
+      perSocket.set(req.socket, n);
+      seenFlaky++;
+      if (n >= 2) return void req.socket.destroy();
+      return void res.end(BODY);
     }
     if (path === '/slow') return void setTimeout(() => res.end(BODY), 2_000);
     res.writeHead(404).end('{}');
@@ -77,6 +87,22 @@ describe('node:http transport', () => {
     expect(zlib.gzipSync(BODY).length).toBeGreaterThan(1000);
     await expect(text('/cut-gzip')).rejects.toThrow();
     await expect(text('/bad-gzip')).rejects.toThrow(/unexpected end|incorrect|invalid/i);
+  });
+
+  it('sends a GET again on a new connection when the server closed the kept-alive one it went out on', async () => {
+    const fetchLike = createNodeFetch();
+    const read = async () => {
+      const res = await fetchLike(`${base}/second-on-a-socket-fails`, {
+        headers: {},
+        signal: new AbortController().signal,
+      });
+      const raw = await res.arrayBuffer();
+      return Buffer.from(raw instanceof Uint8Array ? raw : new Uint8Array(raw)).toString('utf8');
+    };
+    expect((await read()) === BODY).toBe(true);
+    expect((await read()) === BODY).toBe(true);
+    // First on a new socket, second reset on the reused one, then again on a new one.
+    expect(seenFlaky).toBe(3);
   });
 
   it('stops when its signal aborts', async () => {
