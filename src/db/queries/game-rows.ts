@@ -1,4 +1,4 @@
-import { executePrepared, queryRows, sql } from '../client.js';
+import { queryRows, sql } from '../client.js';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { insertRows, intList, type Executor, settleAll, updateRows } from '../rows.js';
 import {
