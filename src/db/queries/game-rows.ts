@@ -112,8 +112,8 @@ export async function replaceGamesRows(
  * Delete every derived row of these games (and their win probability where new rows replace it).
  * The deletes are sent together, pipelined on the transaction's connection: one round trip. The
  * game numbers are written into the statements (integers, checked) rather than bound: a statement
- * without parameters is planned at each run, while a prepared one would keep the plan made when
- * the tables were empty (a sequential scan) for the whole season.
+ * without parameters needs no describe round trip, so it never holds up the pipeline, and is
+ * planned at each run with the tables as they are.
  */
 export async function deleteGamesRows(
   tx: Executor,

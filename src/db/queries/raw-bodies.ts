@@ -8,8 +8,8 @@ export async function readGameHashes(
   tx: Executor,
   gamePk: number,
 ): Promise<{ boxscore?: string; playByPlay?: string; winProbability?: string }> {
-  // The game number is written into the text (checked, as the deletes of game-rows.ts): planned at
-  // each run, it stays an index lookup however the tables grew since the connection's first load.
+  // The game number is written into the text (checked, as the deletes of game-rows.ts): no describe
+  // round trip, and planned at each run, an index lookup however the tables grew.
   const pk = intList([gamePk]);
   const rows = await queryRows<{ t: string; sha: string }>(
     tx,
