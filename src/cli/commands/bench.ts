@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseSimSportIds, parsePositiveInt, parseSeason } from '../args.js';
 import { runBench } from '../bench.js';
@@ -43,7 +42,6 @@ export function registerBench(program: Command, ctx: AppContext): void {
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
       const log = ctx.log().child({}, { level: config.logLevel === 'info' ? 'warn' : config.logLevel });
       const { sportId, cpuProfile, ...rest } = f;
-      if (cpuProfile) mkdirSync(cpuProfile, { recursive: true });
       await runBench(
         { ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl, cpuProfileDir: cpuProfile },
         config,

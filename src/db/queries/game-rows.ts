@@ -70,7 +70,7 @@ export const GAME_ROW_TABLES = {
 export type GameRowList = keyof typeof GAME_ROW_TABLES;
 
 /** Tables holding a game's derived rows, deleted and re-inserted together (children first). */
-const GAME_TABLES = [
+export const GAME_TABLES = [
   'mlb.pitches',
   'mlb.fielding_credits',
   'mlb.runners',

@@ -1,21 +1,9 @@
 import { sql } from '../client.js';
 import type { Executor } from '../rows.js';
+import { GAME_TABLES } from './game-rows.js';
 
-/** The tables a game's load rewrites, and mlb.games whose context columns it updates. */
-const GAME_LOAD_TABLES = [
-  'mlb.games',
-  'mlb.plays',
-  'mlb.pitches',
-  'mlb.runners',
-  'mlb.fielding_credits',
-  'mlb.play_actions',
-  'mlb.batting_lines',
-  'mlb.pitching_lines',
-  'mlb.fielding_lines',
-  'mlb.game_officials',
-  'mlb.linescore_innings',
-  'mlb.play_win_probability',
-] as const;
+/** The tables a game's load rewrites (its rows, its rejects, its win probability) and mlb.games. */
+const GAME_LOAD_TABLES = [...GAME_TABLES, 'mlb.play_win_probability', 'mlb.games'];
 
 /**
  * Games a run must load before it refreshes the planner's statistics itself: below this, autovacuum

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFetch } from '../../../src/api/transport.js';
+import { createNodeFetch, type ResponseLike } from '../../../src/api/transport.js';
 
 /** A real HTTP server whose answers each test chooses by path. */
 let server: http.Server;
@@ -52,10 +52,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const get = (path: string, signal = new AbortController().signal) =>
   createNodeFetch()(`${base}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' }, signal });
-const text = async (path: string) => {
-  const raw = await (await get(path)).arrayBuffer();
+const bodyText = async (res: Promise<ResponseLike>) => {
+  const raw = await (await res).arrayBuffer();
   return Buffer.from(raw instanceof Uint8Array ? raw : new Uint8Array(raw)).toString('utf8');
 };
+const text = (path: string) => bodyText(get(path));
 
 describe('node:http transport', () => {
   it('decodes gzip, deflate and brotli bodies and passes an identity body through', async () => {
@@ -91,14 +92,8 @@ describe('node:http transport', () => {
 
   it('sends a GET again on a new connection when the server closed the kept-alive one it went out on', async () => {
     const fetchLike = createNodeFetch();
-    const read = async () => {
-      const res = await fetchLike(`${base}/second-on-a-socket-fails`, {
-        headers: {},
-        signal: new AbortController().signal,
-      });
-      const raw = await res.arrayBuffer();
-      return Buffer.from(raw instanceof Uint8Array ? raw : new Uint8Array(raw)).toString('utf8');
-    };
+    const read = () =>
+      bodyText(fetchLike(`${base}/second-on-a-socket-fails`, { headers: {}, signal: new AbortController().signal }));
     expect((await read()) === BODY).toBe(true);
     expect((await read()) === BODY).toBe(true);
     // First on a new socket, second reset on the reused one, then again on a new one.
