@@ -1,6 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
 import { type Db, executePrepared } from './client.js';
+import { copyClient, copyInto } from './copy.js';
 
 /** A transaction or the database: both run the same statements. */
 export type Executor = Pick<Db, 'execute'>;
@@ -128,6 +129,35 @@ export async function insertRows(
     const chunk = rows.slice(i, i + CHUNK);
     await executePrepared(tx, sql`insert into ${info.qualified} (${colNames}) ${selectFrom(info, cols, chunk, extra)}`);
   }
+  return rows.length;
+}
+
+/**
+ * Insert rows with `COPY … FROM STDIN` when the executor is a postgres.js transaction (see
+ * {@link copyInto}): the same rows as {@link insertRows} for the server's fraction of the work.
+ * Resolves to undefined, having sent nothing, where COPY is not used (PGlite, a table with array
+ * columns), so the caller inserts them the other way. Nothing else may run on the transaction's
+ * connection meanwhile.
+ */
+export async function copyRows(
+  tx: Executor,
+  table: PgTable,
+  rows: readonly Row[],
+  extra: Record<string, unknown> = {},
+): Promise<number | undefined> {
+  const client = copyClient(tx);
+  if (!client) return undefined;
+  if (rows.length === 0) return 0;
+  const info = tableInfo(table);
+  const cols = columnList(info, rows, extra);
+  const types = cols.map((c) => info.types.get(c) ?? 'text');
+  if (types.some((t) => t.endsWith(']'))) return undefined;
+  const columns = cols.map((name, i) => ({
+    name,
+    quoted: quoteIdent(name),
+    kind: types[i] === 'json' || types[i] === 'jsonb' ? ('json' as const) : ('scalar' as const),
+  }));
+  await copyInto(client, info.name, columns, rows, extra);
   return rows.length;
 }
 

@@ -1,12 +1,12 @@
 import { relaxCommitDurability } from '../../db/client.js';
+import { deleteGamesRows, insertGamesRows } from '../../db/queries/game-rows.js';
+import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
 import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { completeWork } from '../../db/queries/work-items.js';
+import { settleAll } from '../../db/rows.js';
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, fetchWinProbability } from './game-bodies.js';
-import { deleteGamesRows, insertGamesRows } from '../../db/queries/game-rows.js';
-import { settleAll } from '../../db/rows.js';
 import { extractGameRows } from './game-rows.js';
-import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
 
 /** What a game body's parsed tree becomes once its rows are extracted. */
 const RELEASED: Record<string, unknown> = Object.freeze({});
@@ -48,8 +48,8 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     bodies.playByPlay.body = RELEASED;
     const { source, feedTimestamp } = bodies;
     const games = [{ gamePk, rows }];
-    // Two round trips: the statements of each step are sent together on the transaction's
-    // connection, and every delete of the game's old rows is done before a new row is inserted.
+    // The statements of each step are sent together on the transaction's connection; every delete
+    // of the game's old rows (and the work item's completion) is done before a new row is inserted.
     await settleAll([
       upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source),
       upsertGameBody(
@@ -64,8 +64,10 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       ),
       win ? upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId) : undefined,
       deleteGamesRows(tx, games),
+      completeWork(tx, item, ctx.runId, ctx.now()),
     ]);
-    const [n] = await settleAll([insertGamesRows(tx, games, ctx.runId), completeWork(tx, item, ctx.runId, ctx.now())]);
+    // Alone on the connection: its longest row lists are copied in, which nothing may interleave.
+    const n = await insertGamesRows(tx, games, ctx.runId);
     return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
   });
   if (ctx.timings) {

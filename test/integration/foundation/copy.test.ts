@@ -1,0 +1,143 @@
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  getTableConfig,
+  integer,
+  jsonb,
+  type PgTable,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, sql } from '../../../src/db/client.js';
+import { copyClient } from '../../../src/db/copy.js';
+import { GAME_ROW_TABLES, type GameRowList } from '../../../src/db/queries/game-rows.js';
+import { copyRows, insertRows } from '../../../src/db/rows.js';
+import { splitFeedLive } from '../../../src/extract/index.js';
+import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
+import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { gameRowsOf } from '../../helpers/sim-game-rows.js';
+
+const probe = pgTable('copy_probe', {
+  id: integer('id').primaryKey(),
+  label: text('label'),
+  flag: boolean('flag'),
+  speed: doublePrecision('speed'),
+  at: timestamp('at', { withTimezone: true, mode: 'string' }),
+  doc: jsonb('doc'),
+  runId: bigint('run_id', { mode: 'number' }),
+});
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.db.execute(
+    sql`create table public.copy_probe (id integer primary key, label text, flag boolean, speed float8,
+          at timestamptz, doc jsonb, run_id bigint)`,
+  );
+});
+afterAll(() => t.drop());
+
+/** Every row of a table as JSON text, in key order: what the two ways of writing must agree on. */
+async function dump(table: string, where = 'true'): Promise<string[]> {
+  const rows = await queryRows<{ r: string }>(
+    t.database.db,
+    sql.raw(`select to_jsonb(x)::text as r from ${table} x where ${where} order by 1`),
+  );
+  return rows.map((r) => r.r);
+}
+
+/** Write rows both ways (JSON insert, then COPY) and return both tables' contents. */
+async function bothWays(table: PgTable, name: string, rows: object[], where = 'true') {
+  await t.database.db.execute(sql.raw(`delete from ${name} where ${where}`));
+  await t.database.db.transaction((tx) => insertRows(tx, table, rows, { run_id: 7 }));
+  const inserted = await dump(name, where);
+  await t.database.db.execute(sql.raw(`delete from ${name} where ${where}`));
+  const copied = await t.database.db.transaction((tx) => copyRows(tx, table, rows, { run_id: 7 }));
+  return { inserted, copied, stored: await dump(name, where) };
+}
+
+describe('COPY of rows', () => {
+  it('is used on postgres.js only', () => {
+    expect(copyClient(t.database.db) !== undefined).toBe(t.kind === 'postgres');
+  });
+
+  it('stores exactly what the JSON insert stores, awkward values included', async () => {
+    const rows = [
+      { id: 1, label: 'tab\there, new\nline, return\r, back\\slash', flag: true, speed: 97.4, doc: { a: 'x\ty\n\\' } },
+      { id: 2, label: '\\N', flag: false, speed: -0, doc: 'just a string', at: '2025-04-01T17:05:00.123Z' },
+      { id: 3, label: '', speed: Number.NaN, doc: [1, 'two', null, { three: 3 }] },
+      { id: 4, label: 'Ñandú ⚾ 日本 🧢', speed: Number.POSITIVE_INFINITY, doc: null, at: null },
+      { id: 5, label: null, flag: null, speed: 1e-7, at: new Date('2025-09-28T23:59:59Z') },
+      { id: 6, label: { nested: ['obj', 1] }, speed: 123456789.123456 },
+      { id: 7, label: true, speed: 5e300, not_a_column: 'ignored' },
+    ];
+    const { inserted, copied, stored } = await bothWays(probe, 'public.copy_probe', rows);
+    if (t.kind !== 'postgres') {
+      expect(copied).toBeUndefined();
+      return;
+    }
+    expect(copied).toBe(rows.length);
+    expect(inserted).toHaveLength(rows.length);
+    expect(stored).toEqual(inserted);
+  });
+
+  it('sends a long list in several messages and keeps every row', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: i, label: `row ${i}\t${'x'.repeat(i % 50)}` }));
+    const { inserted, copied, stored } = await bothWays(probe, 'public.copy_probe', rows);
+    if (t.kind !== 'postgres') return;
+    expect(copied).toBe(rows.length);
+    expect(stored).toEqual(inserted);
+  });
+
+  it.runIf(testBackend() === 'postgres')('rejects with the server error and rolls the transaction back', async () => {
+    await t.database.db.execute(sql`delete from public.copy_probe`);
+    await t.database.db.execute(sql`insert into public.copy_probe (id, label) values (1, 'kept')`);
+    // The duplicate is found after the last row was sent (at the unique index): the error that
+    // postgres.js 3.4 drops.
+    const late = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into public.copy_probe (id, label) values (2, 'rolled back')`);
+      await copyRows(tx, probe, [{ id: 3 }, { id: 1 }]);
+    });
+    await expect(late).rejects.toMatchObject({ code: '23505' });
+    // A bad value early in a long list is refused while rows are still being sent.
+    const early = t.database.db.transaction((tx) =>
+      copyRows(tx, probe, [
+        { id: 10, speed: 'fast' },
+        ...Array.from({ length: 30_000 }, (_, i) => ({ id: 100 + i, label: 'y'.repeat(40) })),
+      ]),
+    );
+    await expect(early).rejects.toMatchObject({ code: '22P02' });
+    expect(await queryRows(t.database.db, sql`select id, label from public.copy_probe order by id`)).toEqual([
+      { id: 1, label: 'kept' },
+    ]);
+    // Every connection is back in the pool, none left inside an aborted transaction.
+    const stuck = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(stuck[0]?.n).toBe(0);
+    await Promise.all(Array.from({ length: 8 }, () => t.database.db.execute(sql`select 1`)));
+  });
+});
+
+describeRecorded('COPY of every recorded game', () => {
+  it.each(fixtureNames('liveGameV1'))('stores the rows of %s as the JSON insert does', async (name) => {
+    const parts = splitFeedLive(fixture(name));
+    const gamePk = parts.gamePk ?? 1;
+    const rows = gameRowsOf(gamePk, parts.boxscore, parts.playByPlay);
+    for (const [key, table] of Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>) {
+      const list = rows[key] as object[];
+      if (list.length === 0) continue;
+      const cfg = getTableConfig(table);
+      const tableName = `${cfg.schema}.${cfg.name}`;
+      const { inserted, copied, stored } = await bothWays(table, tableName, list, `game_pk = ${gamePk}`);
+      if (t.kind !== 'postgres') continue;
+      expect(copied, key).toBe(list.length);
+      expect(stored, key).toEqual(inserted);
+    }
+  });
+});
