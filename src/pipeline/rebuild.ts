@@ -5,7 +5,7 @@ import { refreshStaleSeasons } from '../db/queries/analytics.js';
 import { analyzeAfterLargeLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
-import { extractGameRows } from './load/game-rows.js';
+import { createExtractPool, defaultExtractWorkers } from './extract-pool/pool.js';
 import { upsertGames } from '../db/queries/games.js';
 import {
   countStoredGames,
@@ -67,8 +67,8 @@ function handled<T>(p: Promise<T>): Promise<T> {
 /**
  * Re-derive every stored game's rows in batches of {@link REBUILD_BATCH} games, keyset-paged by
  * game_pk (memory stays a few batches, whatever the warehouse holds), in overlapping stages: the
- * next batch is read while this one is extracted, and extracted while the previous ones are written
- * ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each batch is one transaction: a
+ * next batch is read while this one is extracted (on worker threads), and extracted while the
+ * previous ones are written ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each batch is one transaction: a
  * game's rows are all old or all new.
  */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
@@ -78,16 +78,18 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   let done = 0;
   let next = read(-1);
   const writing: Array<Promise<void>> = [];
+  const pool = createExtractPool(ctx.extractWorkers ?? defaultExtractWorkers(), ctx.log);
   try {
     while (!ctx.signal.aborted) {
       const stored = await next;
       if (stored.length === 0) break;
       next = read(Number(stored[stored.length - 1]!.gamePk));
-      const games = stored.map((b) => {
-        const gamePk = Number(b.gamePk);
-        const win = b.win === null ? undefined : JSON.parse(b.win);
-        return { gamePk, rows: extractGameRows(gamePk, JSON.parse(b.box), JSON.parse(b.pbp), win) };
-      });
+      const games = await Promise.all(
+        stored.map(async (b) => {
+          const gamePk = Number(b.gamePk);
+          return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined) };
+        }),
+      );
       while (writing.length >= REBUILD_WRITERS) await writing.shift();
       writing.push(
         handled(
@@ -107,6 +109,8 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
     // A failed batch: let the other batch in flight finish (commit or roll back) before reporting.
     await Promise.allSettled(writing);
     throw err;
+  } finally {
+    await pool.close();
   }
   ctx.progress?.stop();
   return done;
