@@ -47,6 +47,8 @@ export interface Config {
   heartbeatSeconds: number;
   /** A worker silent for this long is lost: its runs close and its leases lapse. Default 60. */
   workerTimeoutSeconds: number;
+  /** Worker threads a rebuild parses and extracts on (0: its own thread); unset = by the cores. */
+  extractWorkers: number | undefined;
   /** The host name this process reports in runs, leases and `status` (default the machine's). */
   hostName: string | undefined;
   /** The daemon's sync schedule (node-cron, UTC; a sixth leading field is seconds). Default every 10 minutes. */
@@ -186,6 +188,21 @@ const envSchema = z.object({
       }
       return n;
     }),
+  DUGOUT_EXTRACT_WORKERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v.trim());
+      if (!/^\d+$/.test(v.trim()) || n > 16) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `DUGOUT_EXTRACT_WORKERS must be a whole number from 0 to 16, got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    }),
   DUGOUT_HOST_NAME: z
     .string()
     .optional()
@@ -261,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     heartbeatSeconds: e.DUGOUT_HEARTBEAT_SECONDS,
     workerTimeoutSeconds: e.DUGOUT_WORKER_TIMEOUT_SECONDS,
     hostName: e.DUGOUT_HOST_NAME,
+    extractWorkers: e.DUGOUT_EXTRACT_WORKERS,
     syncCron: e.DUGOUT_SYNC_CRON,
   };
 }

@@ -256,7 +256,6 @@ export function executePrepared(tx: Pick<Db, 'execute'>, query: SQL): Promise<un
   return db.session.prepareQuery(db.dialect.sqlToQuery(query), undefined, 'dugout', false).execute();
 }
 
-/** Drop the password from a connection URL. */
 /**
  * `synchronous_commit = off` for the rest of a transaction: its commit returns before the WAL is on
  * disk. Only for work whose loss in a crash means it is simply done again (a game's load: its work
@@ -266,6 +265,7 @@ export async function relaxCommitDurability(tx: Pick<Db, 'execute'>): Promise<vo
   await tx.execute(sql`set local synchronous_commit = off`);
 }
 
+/** Drop the password from a connection URL. */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);

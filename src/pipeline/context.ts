@@ -68,6 +68,4 @@ export interface PipelineContext {
   progress?: ProgressSink;
   /** When set, game loads add their stage times here. */
   timings?: StageTimings;
-  /** Worker threads a rebuild parses and extracts on (0: its own thread); default by the cores. */
-  extractWorkers?: number;
 }

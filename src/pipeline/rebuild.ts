@@ -78,7 +78,7 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   let done = 0;
   let next = read(-1);
   const writing: Array<Promise<void>> = [];
-  const pool = createExtractPool(ctx.extractWorkers ?? defaultExtractWorkers(), ctx.log);
+  const pool = createExtractPool(ctx.config.extractWorkers ?? defaultExtractWorkers(), ctx.log);
   try {
     while (!ctx.signal.aborted) {
       const stored = await next;

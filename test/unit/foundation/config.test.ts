@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       sportIds: [1],
       gameSource: 'boxscore',
       logLevel: 'info',
+      extractWorkers: undefined,
     });
   });
 
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       DUGOUT_GAME_SOURCE: 'feed',
       LOG_LEVEL: 'DEBUG',
       LOG_PRETTY: '1',
+      DUGOUT_EXTRACT_WORKERS: '0',
     });
     expect(c).toMatchObject({
       databaseUrl: 'postgres://u:p@h:5432/db',
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       gameSource: 'feed',
       logLevel: 'debug',
       logPretty: true,
+      extractWorkers: 0,
     });
   });
 
@@ -53,6 +56,7 @@ describe('loadConfig', () => {
         DUGOUT_SPORT_IDS: '1,abc',
         LOG_LEVEL: 'loud',
         DUGOUT_GAME_SOURCE: 'ftp',
+        DUGOUT_EXTRACT_WORKERS: '-1',
       });
     } catch (err) {
       error = err;
@@ -66,6 +70,7 @@ describe('loadConfig', () => {
       'DUGOUT_SPORT_IDS',
       'LOG_LEVEL',
       'DUGOUT_GAME_SOURCE',
+      'DUGOUT_EXTRACT_WORKERS',
     ]) {
       expect(problems).toContain(name);
     }
