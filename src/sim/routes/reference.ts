@@ -141,12 +141,25 @@ function seasonJson(core: Core, season: number) {
   };
 }
 
-/** GET /api/v1/seasons, /seasons/{id}, /seasons/all */
-export function seasonsRoute(core: Core, which: string | undefined): RouteResult {
+/** Whether a season id is a year the API knows. */
+function isSeasonYear(year: number): boolean {
+  return Number.isInteger(year) && year >= 1876 && year <= 2100;
+}
+
+/**
+ * GET /api/v1/seasons, /seasons/{id}, /seasons/all. `/v1/seasons` answers the seasons its `season`
+ * parameter lists (a comma list; unknown ones are left out, as the API does), else the current one.
+ */
+export function seasonsRoute(core: Core, which: string | undefined, params?: URLSearchParams): RouteResult {
+  const listed = which === undefined ? (params?.get('season') ?? '').split(',').filter((v) => v.trim() !== '') : [];
+  if (listed.length > 0) {
+    const years = listed.map((v) => Number(v.trim())).filter(isSeasonYear);
+    return { status: 200, body: { copyright: COPYRIGHT, seasons: years.map((y) => seasonJson(core, y)) } };
+  }
   if (which === undefined || which === 'all')
     return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, core.model.season)] } };
   const year = Number(which);
-  if (!Number.isInteger(year) || year < 1876 || year > 2100) return notFound(core.state.nowMs);
+  if (!isSeasonYear(year)) return notFound(core.state.nowMs);
   return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, year)] } };
 }
 

@@ -76,7 +76,7 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
   }
   if (a === 'awards' && !b) return awardsRoute();
   if (a === 'venues' && !c) return venuesRoute(world.cores, params, b !== undefined ? Number(b) : undefined);
-  if (a === 'seasons' && !c) return seasonsRoute(core, b);
+  if (a === 'seasons' && !c) return seasonsRoute(core, b, params);
   if (a && !b) return configRoute(a) ?? notFound(now);
   return notFound(now);
 }

@@ -72,6 +72,16 @@ describe('HTTP surface', () => {
     }
   });
 
+  it('answers /seasons for the seasons its season parameter lists, as the API does', async () => {
+    const one = (await s.json('/v1/seasons?season=2021&sportId=1')).seasons;
+    expect(one.map((x: { seasonId: string }) => x.seasonId)).toEqual(['2021']);
+    expect(one[0].seasonStartDate).toMatch(/^2021-/);
+    const two = (await s.json('/v1/seasons?season=2023,2024&sportId=1')).seasons;
+    expect(two.map((x: { seasonId: string }) => x.seasonId)).toEqual(['2023', '2024']);
+    const current = (await s.json('/v1/seasons?sportId=1')).seasons;
+    expect(current.map((x: { seasonId: string }) => x.seasonId)).toEqual([String(s.sim.season)]);
+  });
+
   it('answers /people without personIds with a 400 error body, and unknown people with 404', async () => {
     const res = await s.get('/v1/people');
     expect(res.status).toBe(400);
