@@ -55,13 +55,13 @@ export interface Config {
   syncCron: string;
 }
 
-/** A decimal integer in [min, max] (no `0x10`, `1e3` or `1.0`), or the default when unset. */
-const boundedInt = (name: string, def: number, min: number, max: number) =>
+/** A decimal integer in [min, max] (no `0x10`, `1e3` or `1.0`), or undefined when unset. */
+const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return def;
+      if (v === undefined || v.trim() === '') return undefined;
       const n = Number(v.trim());
       if (!/^\d+$/.test(v.trim()) || n < min || n > max) {
         ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got "${v}"` });
@@ -69,6 +69,10 @@ const boundedInt = (name: string, def: number, min: number, max: number) =>
       }
       return n;
     });
+
+/** {@link wholeNumber}, or the default when unset. */
+const boundedInt = (name: string, def: number, min: number, max: number) =>
+  wholeNumber(name, min, max).transform((n) => n ?? def);
 
 /** A decimal number in [min, max] (digits with an optional fraction), or the default when unset. */
 const boundedNumber = (name: string, def: number, min: number, max: number) =>
@@ -188,21 +192,7 @@ const envSchema = z.object({
       }
       return n;
     }),
-  DUGOUT_EXTRACT_WORKERS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return undefined;
-      const n = Number(v.trim());
-      if (!/^\d+$/.test(v.trim()) || n > 16) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `DUGOUT_EXTRACT_WORKERS must be a whole number from 0 to 16, got "${v}"`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  DUGOUT_EXTRACT_WORKERS: wholeNumber('DUGOUT_EXTRACT_WORKERS', 0, 16),
   DUGOUT_HOST_NAME: z
     .string()
     .optional()

@@ -2,10 +2,8 @@ import { unfinishedGamesBetween } from '../db/queries/work-items.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { pollSchedule } from './poll/schedule.js';
-import { ensureTeamSeasons } from './load/reference.js';
-import { ensureReference } from './load/reference.js';
-import { refreshStaleSeasons } from '../db/queries/analytics.js';
-import { analyzeAfterLargeLoad } from '../db/queries/maintenance.js';
+import { ensureReference, ensureTeamSeasons } from './load/reference.js';
+import { refreshAfterLoad } from '../db/queries/maintenance.js';
 
 export type BackfillRange = { startDate: string; endDate: string } | { season: number };
 
@@ -64,8 +62,7 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   }
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
-  await analyzeAfterLargeLoad(ctx.db, ctx.counts.gamesLoaded);
-  const refreshedSeasons = await refreshStaleSeasons(ctx.db);
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded);
   const incomplete = await unfinishedGames(ctx, ranges);
   // Work still pending (a Retry-After longer than we wait, a retry not yet due) or dead at the end
   // means the range is not loaded: the run ends `partial`, never `succeeded`.

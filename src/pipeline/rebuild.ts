@@ -1,8 +1,7 @@
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
-import { refreshStaleSeasons } from '../db/queries/analytics.js';
-import { analyzeAfterLargeLoad } from '../db/queries/maintenance.js';
+import { refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
 import { createExtractPool, defaultExtractWorkers } from './extract-pool/pool.js';
@@ -40,8 +39,7 @@ export async function runRebuild(ctx: PipelineContext): Promise<Record<string, n
   const persons = await rebuildPeople(ctx);
   const reference = await rebuildReference(ctx);
   const snapshots = await rebuildSnapshots(ctx);
-  await analyzeAfterLargeLoad(ctx.db, gameRows);
-  const refreshedSeasons = await refreshStaleSeasons(ctx.db);
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, gameRows);
   return { games, gameRows, people: persons, reference, snapshots, refreshedSeasons };
 }
 
@@ -68,8 +66,8 @@ function handled<T>(p: Promise<T>): Promise<T> {
  * Re-derive every stored game's rows in batches of {@link REBUILD_BATCH} games, keyset-paged by
  * game_pk (memory stays a few batches, whatever the warehouse holds), in overlapping stages: the
  * next batch is read while this one is extracted (on worker threads), and extracted while the
- * previous ones are written ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each batch is one transaction: a
- * game's rows are all old or all new.
+ * previous ones are written ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each
+ * batch is one transaction: a game's rows are all old or all new.
  */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const count = await countStoredGames(ctx.db);

@@ -1,7 +1,6 @@
 import { shiftDate } from '../dates.js';
 import { pollGameChanges, pollPeopleChanges } from './poll/changes.js';
-import { refreshStaleSeasons } from '../db/queries/analytics.js';
-import { analyzeAfterLargeLoad } from '../db/queries/maintenance.js';
+import { refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { ensureReference, ensureTeamSeasons } from './load/reference.js';
@@ -33,7 +32,6 @@ export async function runSync(ctx: PipelineContext, opts: SyncOptions): Promise<
   const peopleChanges = await pollPeopleChanges(ctx);
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
-  await analyzeAfterLargeLoad(ctx.db, ctx.counts.gamesLoaded);
-  const refreshedSeasons = await refreshStaleSeasons(ctx.db);
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded);
   return { schedule, gameChanges, peopleChanges, teamSeasons, refreshedSeasons };
 }

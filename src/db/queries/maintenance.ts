@@ -1,4 +1,5 @@
 import { sql } from '../client.js';
+import { refreshStaleSeasons } from './analytics.js';
 import type { Executor } from '../rows.js';
 import { GAME_TABLES } from './game-rows.js';
 
@@ -27,4 +28,14 @@ export async function analyzeAfterLargeLoad(
   if (gamesLoaded < threshold) return false;
   await db.execute(sql.raw(`analyze ${GAME_LOAD_TABLES.join(', ')}`));
   return true;
+}
+
+/**
+ * What every loading run does last: refresh the planner's statistics after a large load, then the
+ * precomputed analytics of the seasons it changed (planned from those statistics). Returns the
+ * number of seasons refreshed.
+ */
+export async function refreshAfterLoad(db: Executor, gamesLoaded: number): Promise<number> {
+  await analyzeAfterLargeLoad(db, gamesLoaded);
+  return refreshStaleSeasons(db);
 }

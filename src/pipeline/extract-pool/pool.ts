@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { GameRows } from '../../db/queries/game-rows.js';
-import { extractGameRows } from '../load/game-rows.js';
+import { extractGameRowsFromText } from '../load/game-rows.js';
 import type { ExtractReply, ExtractRequest } from './messages.js';
 
 /** Parses and extracts games' stored bodies, on worker threads when it has any. */
@@ -48,11 +48,7 @@ interface Slot {
  */
 export function createExtractPool(size: number, log?: Logger): ExtractPool {
   if (size <= 0) {
-    return {
-      extract: async (gamePk, box, pbp, win) =>
-        extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp), win === undefined ? undefined : JSON.parse(win)),
-      close: async () => {},
-    };
+    return { extract: async (...args) => extractGameRowsFromText(...args), close: async () => {} };
   }
   let nextId = 0;
   let broken: Error | undefined;

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { extractGameRows } from '../load/game-rows.js';
+import { extractGameRowsFromText } from '../load/game-rows.js';
 import type { ExtractReply, ExtractRequest } from './messages.js';
 
 /**
@@ -9,8 +9,7 @@ import type { ExtractReply, ExtractRequest } from './messages.js';
 parentPort?.on('message', (req: ExtractRequest) => {
   let reply: ExtractReply;
   try {
-    const win = req.win === undefined ? undefined : JSON.parse(req.win);
-    reply = { id: req.id, rows: extractGameRows(req.gamePk, JSON.parse(req.box), JSON.parse(req.pbp), win) };
+    reply = { id: req.id, rows: extractGameRowsFromText(req.gamePk, req.box, req.pbp, req.win) };
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     reply = { id: req.id, error: { name: e.name, message: e.message } };

@@ -18,6 +18,11 @@ const VALIDATORS = Object.fromEntries(
 const GAME_CONTEXT = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
 const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: true });
 
+/** {@link extractGameRows} of bodies as stored or received: text, parsed here. */
+export function extractGameRowsFromText(gamePk: number, box: string, pbp: string, win?: string): GameRows {
+  return extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp), win === undefined ? undefined : JSON.parse(win));
+}
+
 /**
  * Extract every derived row of a game from its two bodies (pure), each checked against its
  * table's column types: a bad value is nulled or its row rejected, with a reject row saying which,
