@@ -49,7 +49,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     const { source, feedTimestamp } = bodies;
     const games = [{ gamePk, rows }];
     // The statements of each step are sent together on the transaction's connection; every delete
-    // of the game's old rows (and the work item's completion) is done before a new row is inserted.
+    // of the game's old rows is done before a new row is inserted.
     await settleAll([
       upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source),
       upsertGameBody(
@@ -64,10 +64,12 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       ),
       win ? upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId) : undefined,
       deleteGamesRows(tx, games),
-      completeWork(tx, item, ctx.runId, ctx.now()),
     ]);
     // Alone on the connection: its longest row lists are copied in, which nothing may interleave.
     const n = await insertGamesRows(tx, games, ctx.runId);
+    // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
+    // taking them the other way round deadlocked a poller and a load in another process.
+    await completeWork(tx, item, ctx.runId, ctx.now());
     return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
   });
   if (ctx.timings) {
