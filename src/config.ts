@@ -47,7 +47,10 @@ export interface Config {
   heartbeatSeconds: number;
   /** A worker silent for this long is lost: its runs close and its leases lapse. Default 60. */
   workerTimeoutSeconds: number;
-  /** Worker threads a rebuild parses and extracts on (0: its own thread); unset = by the cores. */
+  /**
+   * Worker threads a rebuild, and each backfill or sync, parses and extracts game bodies on (0: the
+   * main thread); unset = by the cores (see defaultExtractWorkers and defaultLoadWorkers).
+   */
   extractWorkers: number | undefined;
   /** The host name this process reports in runs, leases and `status` (default the machine's). */
   hostName: string | undefined;

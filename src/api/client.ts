@@ -1,12 +1,12 @@
-import { ApiError, BadBodyError } from '../errors.js';
+import { ApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { QueueStats, RequestQueue } from '../queue/index.js';
 import { readVersion } from '../version.js';
 import { buildPathAndQuery } from './build-url.js';
+import { checkShape, shapeOf } from './body.js';
 import { getJson } from './http.js';
 import { createNodeFetch, type FetchLike } from './transport.js';
 import { getOperation } from './registry.js';
-import { responseShapes } from './schemas.js';
 import type { OperationName, ParamsOf, ResponseOf } from './types.js';
 
 export interface ApiClientOptions {
@@ -54,6 +54,9 @@ export interface CallOptions {
   priority?: number;
 }
 
+/** A 2xx exchange whose body was not parsed: see {@link ApiClient.callText}. */
+export type ApiTextResponse = Omit<ApiResponse, 'body' | 'parseMs'>;
+
 /** Counters of a client; `retries` and `pausedMs` come from its queue. */
 export interface ClientStats {
   /** HTTP exchanges that got a status. */
@@ -74,6 +77,12 @@ export interface ApiClient {
    * last attempt's `ApiError`, or `AbortedError`.
    */
   call<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiResponse<ResponseOf<N>>>;
+  /**
+   * `call` without parsing the body: the text of the first 2xx exchange. HTTP failures are retried as
+   * in `call`; a bad body is not seen here. The caller parses the text with {@link parseOperationBody}
+   * (on another thread, say) and, should that throw, makes the `call` again to get `call`'s retries.
+   */
+  callText<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiTextResponse>;
   /** Validate and return the absolute URL; no request. */
   buildUrl<N extends OperationName>(name: N, params: ParamsOf<N>): string;
   /**
@@ -136,14 +145,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   function resolve(name: string, params: unknown) {
     const op = getOperation(name);
     const url = `${baseUrl}${buildPathAndQuery(op, params)}`;
-    // The body's shape only: a bad element is left to extraction (see responseShapes).
-    const schema = (responseShapes as Record<string, (typeof responseShapes)[keyof typeof responseShapes]>)[
-      op.qualifiedName
-    ];
-    return { url, schema };
+    return { url, schema: shapeOf(op.qualifiedName) };
   }
 
-  async function send(name: string, params: unknown, callOpts: CallOptions): Promise<ApiResponse<never>> {
+  async function send(name: string, params: unknown, callOpts: CallOptions, parse = true): Promise<ApiResponse<never>> {
     const { url, schema } = resolve(name, params);
     return opts.queue.run(
       async (signal) => {
@@ -152,19 +157,22 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
         let res: Awaited<ReturnType<typeof getJson>>;
         try {
-          res = await getJson({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+          res = await getJson({
+            url,
+            timeoutMs: opts.timeoutMs,
+            userAgent,
+            log,
+            fetch: fetchImpl,
+            signal,
+            onResponse,
+            parse,
+          });
         } catch (err) {
           report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
           throw err;
         }
         report(res.status);
-        if (schema) {
-          const checked = schema.safeParse(res.body);
-          if (!checked.success) {
-            const issue = checked.error.issues[0];
-            throw new BadBodyError(url, `unexpected shape at ${issue?.path.join('.') || '(top)'}: ${issue?.message}`);
-          }
-        }
+        if (parse && schema) checkShape(schema, url, res.body);
         // The schema only checks: the caller gets the body as parsed, unknown keys and all.
         return res as ApiResponse<never>;
       },
@@ -174,6 +182,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
   return {
     call: (name, params, callOpts = {}) => send(name, params, callOpts),
+    callText: async (name, params, callOpts = {}) => {
+      const { body: _unparsed, parseMs: _none, ...res } = await send(name, params, callOpts, false);
+      return res;
+    },
     callByName: (name, params, callOpts = {}) => send(name, params, callOpts),
     buildUrl: (name, params) => resolve(name, params).url,
     urlByName: (name, params) => resolve(name, params).url,

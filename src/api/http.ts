@@ -36,6 +36,11 @@ export interface GetJsonOptions {
   signal?: AbortSignal;
   /** Called with the status of every exchange that got one, and the body bytes. */
   onResponse?: (status: number, bytes: number) => void;
+  /**
+   * false: return the text unparsed (`body` undefined), for a caller that parses it elsewhere with
+   * {@link parseJsonBody} and treats its errors as this exchange's. Default true.
+   */
+  parse?: boolean;
 }
 
 const SNIPPET_CHARS = 300;
@@ -102,7 +107,7 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
       throw new HttpStatusError(url, res.status, retryAfterMs, text.slice(0, SNIPPET_CHARS) || undefined);
     }
     const parseStarted = performance.now();
-    const body = parseBody(url, text);
+    const body = opts.parse === false ? undefined : parseJsonBody(url, text);
     const parseMs = performance.now() - parseStarted;
     const durationMs = Math.round(performance.now() - started);
     log.debug({ url, status: res.status, sentAt, durationMs, bytes }, 'request done');
@@ -119,7 +124,11 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
 /** Only whitespace (a scan that stops at the first other character, unlike a trimmed copy of the body). */
 const BLANK = /^\s*$/;
 
-function parseBody(url: string, text: string): unknown {
+/**
+ * Parse a 2xx body as {@link getJson} does: an empty, truncated or non-JSON body is a
+ * {@link BadBodyError}, the API's error object an {@link ApiMessageError}; a leading BOM is skipped.
+ */
+export function parseJsonBody(url: string, text: string): unknown {
   if (BLANK.test(text)) throw new BadBodyError(url, 'empty body');
   let body: unknown;
   try {

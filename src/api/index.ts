@@ -2,14 +2,16 @@ export {
   type ApiClient,
   type ApiClientOptions,
   type ApiResponse,
+  type ApiTextResponse,
   type AttemptOutcome,
   type CallOptions,
   type ClientStats,
   createApiClient,
   defaultUserAgent,
 } from './client.js';
+export { parseOperationBody } from './body.js';
 export { buildPathAndQuery } from './build-url.js';
-export { getJson, type GetJsonOptions, type RawResponse } from './http.js';
+export { getJson, type GetJsonOptions, parseJsonBody, type RawResponse } from './http.js';
 export type { GroupName, OperationDef, ParamDef, ParamKind } from './params.js';
 export {
   AMBIGUOUS_NAMES,

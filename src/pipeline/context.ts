@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { LedgerCounts } from '../db/queries/runs.js';
+import type { ExtractPool } from './extract-pool/pool.js';
 
 /** Counts a run reports: the ledger's columns, and per-kind detail. */
 export interface RunCounts extends LedgerCounts {
@@ -68,4 +69,6 @@ export interface PipelineContext {
   progress?: ProgressSink;
   /** When set, game loads add their stage times here. */
   timings?: StageTimings;
+  /** Where game loads parse and extract their bodies; unset: on the main thread (DUGOUT_EXTRACT_WORKERS=0). */
+  extractPool?: ExtractPool;
 }

@@ -8,6 +8,7 @@ import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts, t
 import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from '../db/queries/runs.js';
 import { createOwner, releaseDeadLeases } from '../db/queries/work-items.js';
 import { expireLostWorkers } from '../db/queries/workers.js';
+import { createLazyExtractPool, defaultLoadWorkers } from './extract-pool/pool.js';
 import { type Worker, workerHost } from './workers.js';
 
 /** What a run is built from; the CLI, the daemon, the demo and tests all pass the same. */
@@ -70,6 +71,9 @@ export async function withRun<T>(
     progress: deps.progress,
     timings: deps.timings,
   };
+  const workers = deps.config.extractWorkers ?? defaultLoadWorkers();
+  // Started by the run's first game load, stopped when the run ends.
+  if (workers > 0) ctx.extractPool = createLazyExtractPool(workers, ctx.log);
   const timer = setInterval(() => {
     heartbeatRun(db, runId, counts).catch(() => {});
   }, deps.config.heartbeatSeconds * 1000);
@@ -84,6 +88,7 @@ export async function withRun<T>(
     error = err;
   } finally {
     clearInterval(timer);
+    await ctx.extractPool?.close();
   }
   const unfinished = Boolean(
     result && typeof result === 'object' && (result as { partial?: unknown }).partial === true,

@@ -1,12 +1,18 @@
+import type { GameRows } from '../../db/queries/game-rows.js';
 import { BadBodyError } from '../../errors.js';
 import { bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
+import { FetchedBodyError } from '../extract-pool/pool.js';
+import { checkGameBodies } from './prepare-game.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
   text: string;
-  /** The parsed body: released (an empty object) once its rows are extracted, before the writes. */
-  body: Record<string, unknown>;
+  /**
+   * The parsed body, for extraction on this thread: released (an empty object) once its rows are
+   * extracted, before the writes; absent when a worker thread extracted the rows.
+   */
+  body?: Record<string, unknown>;
   sha: string;
 }
 
@@ -15,18 +21,84 @@ export interface GameBodies {
   playByPlay: GameBody;
   source: 'boxscore' | 'feed';
   feedTimestamp: string | null;
+  /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
+  winProbability?: { text: string; body?: unknown; sha: string };
+  /** The game's rows, when a worker thread extracted them; else extraction is the load's. */
+  rows?: GameRows;
 }
 
 /**
  * Fetch a final game's bodies through the shared queue: boxscore + playByPlay (default, two
- * requests in parallel) or one v1.1 feed/live (`DUGOUT_GAME_SOURCE=feed`) split into the same two.
+ * requests in parallel) or one v1.1 feed/live (`DUGOUT_GAME_SOURCE=feed`) split into the same two,
+ * and the win probability when asked. With an extraction pool (the default), boxscore bodies are
+ * parsed, checked and extracted on a worker thread; an unusable body there means the game is
+ * fetched again here, where the client retries it as every other bad body.
  */
-export async function fetchGameBodies(ctx: PipelineContext, gamePk: number): Promise<GameBodies> {
-  const started = performance.now();
-  const bodies = await fetchBodies(ctx, gamePk);
+export async function fetchGameBodies(ctx: PipelineContext, gamePk: number, wantWin: boolean): Promise<GameBodies> {
+  let started = performance.now();
+  if (ctx.extractPool && ctx.config.gameSource === 'boxscore') {
+    const prepared = await fetchPrepared(ctx, gamePk, wantWin, started);
+    if (prepared) return prepared;
+    started = performance.now();
+  }
+  const [bodies, win] = await Promise.all([
+    fetchBodies(ctx, gamePk),
+    wantWin ? fetchWinProbability(ctx, gamePk) : undefined,
+  ]);
   if (ctx.timings) ctx.timings.fetchMs += performance.now() - started - bodies.hashMs;
   if (ctx.timings) ctx.timings.hashMs += bodies.hashMs;
-  return bodies;
+  const { hashMs: _, ...rest } = bodies;
+  return win ? { ...rest, winProbability: win } : rest;
+}
+
+/**
+ * The game's bodies as text, prepared on a worker thread; undefined when a body was unusable (the
+ * caller fetches the game again through `call`, which retries that).
+ */
+async function fetchPrepared(
+  ctx: PipelineContext,
+  gamePk: number,
+  wantWin: boolean,
+  started: number,
+): Promise<GameBodies | undefined> {
+  const pool = ctx.extractPool;
+  if (!pool) return undefined;
+  const opts = { signal: ctx.signal };
+  const [box, pbp, win] = await Promise.all([
+    ctx.client.callText('boxscore', { game_pk: gamePk }, opts),
+    ctx.client.callText('playByPlay', { game_pk: gamePk }, opts),
+    wantWin ? ctx.client.callText('getWinProbability', { gamePk }, opts) : undefined,
+  ]);
+  ctx.counts.requests += win ? 3 : 2;
+  if (ctx.timings) ctx.timings.fetchMs += performance.now() - started;
+  const text = (r: { url: string; text: string }) => ({ url: r.url, text: r.text });
+  try {
+    const p = await pool.prepare({
+      gamePk,
+      boxscore: text(box),
+      playByPlay: text(pbp),
+      ...(win ? { winProbability: text(win) } : {}),
+    });
+    if (ctx.timings) {
+      ctx.timings.parseMs += p.parseMs;
+      ctx.timings.hashMs += p.hashMs;
+      ctx.timings.extractMs += p.extractMs;
+    }
+    return {
+      boxscore: { text: box.text, sha: p.boxscoreSha },
+      playByPlay: { text: pbp.text, sha: p.playByPlaySha },
+      source: 'boxscore',
+      feedTimestamp: null,
+      ...(win && p.winProbabilitySha !== undefined
+        ? { winProbability: { text: win.text, sha: p.winProbabilitySha } }
+        : {}),
+      rows: p.rows,
+    };
+  } catch (err) {
+    if (!(err instanceof FetchedBodyError)) throw err;
+    ctx.log.debug({ gamePk, err: err.message }, 'unusable game body: fetching the game again');
+    return undefined;
+  }
 }
 
 async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBodies & { hashMs: number }> {
@@ -56,12 +128,7 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
   ctx.counts.requests += 2;
   addParse(ctx, box);
   addParse(ctx, pbp);
-  if (!isObject(box.body) || !isObject((box.body as Record<string, unknown>).teams)) {
-    throw new BadBodyError(box.url, 'boxscore without teams');
-  }
-  if (!isObject(pbp.body) || !Array.isArray((pbp.body as Record<string, unknown>).allPlays)) {
-    throw new BadBodyError(pbp.url, 'playByPlay without allPlays');
-  }
+  checkGameBodies(box, pbp);
   const t = performance.now();
   const boxSha = bodySha256('boxscore', box.body);
   const pbpSha = bodyTextSha256(pbp.text);
@@ -78,7 +145,7 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
  * Fetch a game's /winProbability body (a bare array of plays): one more request per game, made
  * only with DUGOUT_GAME_EXTRAS=winProbability.
  */
-export async function fetchWinProbability(
+async function fetchWinProbability(
   ctx: PipelineContext,
   gamePk: number,
 ): Promise<{ text: string; body: unknown; sha: string }> {

@@ -5,7 +5,7 @@ import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { completeWork } from '../../db/queries/work-items.js';
 import { settleAll } from '../../db/rows.js';
 import type { PipelineContext } from '../context.js';
-import { fetchGameBodies, fetchWinProbability } from './game-bodies.js';
+import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
 
 /** What a game body's parsed tree becomes once its rows are extracted. */
@@ -22,10 +22,8 @@ export type LoadOutcome = 'loaded' | 'unchanged';
 export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise<LoadOutcome> {
   const gamePk = Number(item.key);
   const wantWin = ctx.config.gameExtras.includes('winProbability');
-  const [bodies, win] = await Promise.all([
-    fetchGameBodies(ctx, gamePk),
-    wantWin ? fetchWinProbability(ctx, gamePk) : undefined,
-  ]);
+  const bodies = await fetchGameBodies(ctx, gamePk, wantWin);
+  const win = bodies.winProbability;
   ctx.counts.fetched++;
   let extractMs = 0;
   const txStarted = performance.now();
@@ -38,10 +36,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
     }
     const t = performance.now();
-    if (bodies.boxscore.body === RELEASED || bodies.playByPlay.body === RELEASED) {
-      throw new Error(`game ${gamePk}: its parsed bodies were already released`);
-    }
-    const rows = extractGameRows(gamePk, bodies.boxscore.body, bodies.playByPlay.body, win?.body);
+    const rows = bodies.rows ?? extractHere(gamePk, bodies);
     extractMs = performance.now() - t;
     // The parsed trees (several MB a game) are garbage from here: the writes need the text and rows.
     bodies.boxscore.body = RELEASED;
@@ -89,4 +84,13 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     'game done',
   );
   return outcome.outcome;
+}
+
+/** The rows of a game whose bodies were parsed on this thread (no extraction pool, or a feed). */
+function extractHere(gamePk: number, bodies: GameBodies) {
+  const { boxscore, playByPlay, winProbability } = bodies;
+  if (!boxscore.body || !playByPlay.body || boxscore.body === RELEASED || playByPlay.body === RELEASED) {
+    throw new Error(`game ${gamePk}: its parsed bodies were already released`);
+  }
+  return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body);
 }
