@@ -1,10 +1,11 @@
-import { bodySha256 } from '../../extract/index.js';
-import { DugoutError } from '../../errors.js';
-import type { PipelineContext } from '../context.js';
 import { advanceCursor, GAME_CHANGES_CURSOR, PEOPLE_CHANGES_CURSOR, readCursor } from '../../db/queries/cursors.js';
-import { applyScheduleBody } from './schedule.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { enqueueWork } from '../../db/queries/work-items.js';
+import { transactionWithRetry } from '../../db/retry-transaction.js';
+import { DugoutError } from '../../errors.js';
+import { bodySha256 } from '../../extract/index.js';
+import type { PipelineContext } from '../context.js';
+import { applyScheduleBody } from './schedule.js';
 
 /** Page size of the change logs. */
 export const CHANGES_PAGE_SIZE = 500;
@@ -110,18 +111,22 @@ export async function pollPeopleChanges(ctx: PipelineContext): Promise<{ people:
     if (people.length < CHANGES_PAGE_SIZE) break;
   }
   let enqueued = 0;
-  await ctx.db.transaction(async (tx) => {
-    for (const p of pages)
-      await storeResponse(tx, 'person.currentGameStats', p.params, p.text, bodySha256('other', p.body), ctx.runId);
-    enqueued = await enqueueWork(
-      tx,
-      [...ids]
-        .sort((a, b) => a - b)
-        .map((id) => ({ kind: 'person' as const, key: String(id), reason: 'person_changed' as const })),
-      ctx.runId,
-    );
-    await advanceCursor(tx, PEOPLE_CHANGES_CURSOR, t0, ctx.runId, { updatedSince, people: ids.size });
-  });
+  await transactionWithRetry(
+    ctx.db,
+    async (tx) => {
+      for (const p of pages)
+        await storeResponse(tx, 'person.currentGameStats', p.params, p.text, bodySha256('other', p.body), ctx.runId);
+      enqueued = await enqueueWork(
+        tx,
+        [...ids]
+          .sort((a, b) => a - b)
+          .map((id) => ({ kind: 'person' as const, key: String(id), reason: 'person_changed' as const })),
+        ctx.runId,
+      );
+      await advanceCursor(tx, PEOPLE_CHANGES_CURSOR, t0, ctx.runId, { updatedSince, people: ids.size });
+    },
+    { log: ctx.log, label: 'people changes' },
+  );
   ctx.log.info({ updatedSince, people: ids.size }, 'people change log polled');
   return { people: ids.size, enqueued };
 }

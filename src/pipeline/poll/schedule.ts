@@ -1,14 +1,15 @@
 import { DAY_MS, dayStartMs, isoDay } from '../../dates.js';
+import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../../db/queries/games.js';
+import { storeResponse } from '../../db/queries/raw-bodies.js';
+import { storeRejects } from '../../db/queries/rejects.js';
+import { enqueueWork, type WorkReason } from '../../db/queries/work-items.js';
+import { transactionWithRetry } from '../../db/retry-transaction.js';
 import type { Executor } from '../../db/rows.js';
 import { games as gamesTable } from '../../db/schema/index.js';
 import { createRowValidator } from '../../db/validate-rows.js';
-import { extractScheduleGames, teamsAndVenuesFromSchedule, bodySha256 } from '../../extract/index.js';
+import { bodySha256, extractScheduleGames, teamsAndVenuesFromSchedule } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
-import { storeRejects } from '../../db/queries/rejects.js';
 import { decideGameWork } from '../plan/game-work.js';
-import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../../db/queries/games.js';
-import { storeResponse } from '../../db/queries/raw-bodies.js';
-import { enqueueWork, type WorkReason } from '../../db/queries/work-items.js';
 
 export interface ScheduleWindow {
   startDate: string;
@@ -95,25 +96,28 @@ export async function applyScheduleBody(
   const rows = opts.gameTypes ? valid.filter((g) => opts.gameTypes!.includes(g.game_type)) : valid;
   const refs = teamsAndVenuesFromSchedule(body);
   let enqueued = 0;
-  await ctx.db.transaction(async (tx) => {
-    if (text !== undefined)
-      await storeResponse(tx, opts.operation, opts.params, text, bodySha256('other', body), ctx.runId);
-    const known = await readKnownGames(
-      tx,
-      rows.map((g) => g.game_pk),
-      { withWinProbability: ctx.config.gameExtras.includes('winProbability') },
-    );
-    await upsertTeamAndVenueRefs(tx, refs, ctx.runId);
-    await upsertGames(tx, rows, ctx.runId);
-    const work = rows
-      .map((g) => decideGameWork(g, known.get(g.game_pk), opts))
-      .filter((w): w is NonNullable<typeof w> => w !== null);
-    enqueued = await enqueueWork(tx, work, ctx.runId);
-    await opts.inTransaction?.(tx);
-    if (extracted.rejects.length) {
-      await storeRejects(tx, extracted.rejects, ctx.runId);
-      ctx.counts.rejected += extracted.rejects.length;
-    }
-  });
+  // Run again on a deadlock or serialization failure: several workers' polls and loads share rows.
+  await transactionWithRetry(
+    ctx.db,
+    async (tx) => {
+      if (text !== undefined)
+        await storeResponse(tx, opts.operation, opts.params, text, bodySha256('other', body), ctx.runId);
+      const known = await readKnownGames(
+        tx,
+        rows.map((g) => g.game_pk),
+        { withWinProbability: ctx.config.gameExtras.includes('winProbability') },
+      );
+      await upsertTeamAndVenueRefs(tx, refs, ctx.runId);
+      await upsertGames(tx, rows, ctx.runId);
+      const work = rows
+        .map((g) => decideGameWork(g, known.get(g.game_pk), opts))
+        .filter((w): w is NonNullable<typeof w> => w !== null);
+      enqueued = await enqueueWork(tx, work, ctx.runId);
+      await opts.inTransaction?.(tx);
+      if (extracted.rejects.length) await storeRejects(tx, extracted.rejects, ctx.runId);
+    },
+    { log: ctx.log, label: opts.operation },
+  );
+  ctx.counts.rejected += extracted.rejects.length;
   return { games: rows.length, enqueued };
 }
