@@ -149,6 +149,23 @@ export async function runBench(
   }
 }
 
+/**
+ * Time the README queries and the latest standings (best of 3, warm) on a database already loaded,
+ * e.g. several seasons: `dugout bench --queries-only` against DATABASE_URL. Nothing is written.
+ */
+export async function runQueryBench(database: Database, out: (s: string) => void): Promise<void> {
+  const counts = await queryRows<{ games: string; pitches: string }>(
+    database.db,
+    sql`select (select count(*) from mlb.games) as games, (select count(*) from mlb.pitches) as pitches`,
+  );
+  const c = counts[0];
+  out(`README example queries on ${database.describe} (${c?.games} games, ${c?.pitches} pitches; best of 3, warm):`);
+  for (const q of benchQueries()) {
+    const ms = await bestOf(3, () => queryRows(database.db, sql.raw(q.sql)));
+    out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label}`);
+  }
+}
+
 /** The README's example queries (as users copy them) and the latest standings a dashboard polls. */
 function benchQueries(): Array<{ label: string; sql: string }> {
   const readme = path.join(ROOT, 'README.md');

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { parseSimSportIds, parsePositiveInt, parseSeason } from '../args.js';
-import { runBench } from '../bench.js';
+import { runBench, runQueryBench } from '../bench.js';
 import type { AppContext } from '../../app/context.js';
 
 interface BenchFlags {
@@ -12,6 +12,7 @@ interface BenchFlags {
   season: number;
   sportId: number[];
   cpuProfile?: string;
+  queriesOnly?: boolean;
 }
 
 export function registerBench(program: Command, ctx: AppContext): void {
@@ -36,7 +37,15 @@ export function registerBench(program: Command, ctx: AppContext): void {
       '--cpu-profile <dir>',
       'write CPU profiles of the backfill and the rebuild (.cpuprofile) into this directory',
     )
+    .option(
+      '--queries-only',
+      'load nothing: time the README queries on the configured database (DATABASE_URL or DUGOUT_PGLITE_DIR)',
+    )
     .action(async (f: BenchFlags) => {
+      if (f.queriesOnly) {
+        await runQueryBench(await ctx.database({ requireCurrent: true }), (s) => ctx.out(s));
+        return;
+      }
       const config = ctx.config();
       // Fresh databases are created next to DATABASE_URL's database, else on the local server.
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';

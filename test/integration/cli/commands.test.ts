@@ -87,5 +87,18 @@ describe('dugout demo', () => {
       expect(q.code, `${query}\n${q.stderr}`).toBe(0);
       expect(JSON.parse(q.stdout).length, query).toBeGreaterThan(0);
     }
+
+    // The bench times them on a database it did not load, and writes nothing there.
+    const timed = await runCli(['bench', '--queries-only'], { env: demoEnv });
+    expect(timed.code, timed.stderr).toBe(0);
+    const out = lines(timed.stdout);
+    expect(out[0]).toMatch(/^README example queries on pglite:.* \((\d+) games, (\d+) pitches; best of 3, warm\):$/);
+    const labels = out.slice(1).map((l) => /^\s*[\d.]+ ms {2}(.+)$/.exec(l)?.[1]);
+    expect(labels).toEqual([
+      ...readmeQueries(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).map((q) => q.label),
+      'standings on the latest date (dashboard panel)',
+    ]);
+    const after = await runCli(['status', '--json'], { env: demoEnv });
+    expect(JSON.parse(after.stdout).runs).toHaveLength(3);
   });
 });
