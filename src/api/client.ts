@@ -79,7 +79,7 @@ export interface ApiClient {
   call<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiResponse<ResponseOf<N>>>;
   /**
    * `call` without parsing the body: the text of the first 2xx exchange. HTTP failures are retried as
-   * in `call`; a bad body is not seen here. The caller parses the text with {@link parseOperationBody}
+   * in `call`; a bad body is not seen here. The caller parses the text with `parseOperationBody`
    * (on another thread, say) and, should that throw, makes the `call` again to get `call`'s retries.
    */
   callText<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiTextResponse>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, createApiClient } from '../../../src/api/index.js';
+import { type ApiClient, createApiClient, parseOperationBody } from '../../../src/api/index.js';
 import {
   AbortedError,
   ApiMessageError,
@@ -140,6 +140,32 @@ describe('the HTTP client', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadBodyError);
     expect((err as Error).message).toContain('at dates');
+  });
+
+  it('with callText returns a truncated body unparsed after retrying HTTP failures; parseOperationBody then throws what call throws', async () => {
+    const cut = BOX.slice(0, 5000);
+    const seen = script(ERROR_500, { body: cut }, OK);
+    const { client, queue } = setup();
+    const res = await client.callText('boxscore', { game_pk: 1 });
+    expect(res).toMatchObject({ status: 200, text: cut });
+    expect(res).not.toHaveProperty('body');
+    expect(seen()).toHaveLength(2);
+    expect(queue.stats.retries).toBe(1);
+    const thrown = (() => {
+      try {
+        return parseOperationBody('boxscore', res.url, res.text);
+      } catch (err) {
+        return err;
+      }
+    })();
+    script({ body: cut });
+    const called = await setup({ maxAttempts: 1 })
+      .client.call('boxscore', { game_pk: 1 })
+      .catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(BadBodyError);
+    expect(called).toBeInstanceOf(BadBodyError);
+    expect((thrown as Error).message).toBe((called as Error).message);
+    expect(parseOperationBody('boxscore', res.url, BOX)).toEqual(JSON.parse(BOX));
   });
 
   it('returns a page whose one game lacks a gamePk: extraction rejects that game alone', async () => {
