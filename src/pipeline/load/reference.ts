@@ -1,4 +1,5 @@
 import { type Executor, upsertRows } from '../../db/rows.js';
+import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
 import { describeError } from '../../errors.js';
 import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../../extract/index.js';
@@ -78,10 +79,14 @@ async function refreshOne(
   try {
     const res = await ctx.client.callByName(operation, params, { signal: ctx.signal });
     ctx.counts.requests++;
-    const rows = await ctx.db.transaction(async (tx) => {
-      await storeResponse(tx, operation, params, res.text, bodySha256('other', res.body), ctx.runId);
-      return apply(tx, res.body);
-    });
+    const rows = await transactionWithRetry(
+      ctx.db,
+      async (tx) => {
+        await storeResponse(tx, operation, params, res.text, bodySha256('other', res.body), ctx.runId);
+        return apply(tx, res.body);
+      },
+      { log: ctx.log, label: operation },
+    );
     ctx.log.debug({ operation, rows }, 'reference refreshed');
   } catch (err) {
     ctx.counts.failed++;

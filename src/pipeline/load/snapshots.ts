@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/rows.js';
 import { insertRows } from '../../db/rows.js';
+import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../../db/schema/index.js';
 import { describeError } from '../../errors.js';
 import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
@@ -292,36 +293,41 @@ export async function runSnapshot(
     if (ctx.signal.aborted) break;
     try {
       const pages = await fetchPages(ctx, req);
-      await ctx.db.transaction(async (tx) => {
-        let inserted = false;
-        let asOfDate = '';
-        for (const page of pages) {
-          const stored = await storeSnapshotBody(tx, {
-            operation: req.operation,
-            paramsKey: paramsKey(page.params),
-            sha: bodySha256('other', page.body),
-            text: page.text,
-            runId: ctx.runId,
-          });
-          if (stored?.inserted) inserted = true;
-          if (stored && stored.day > asOfDate) asOfDate = stored.day;
-        }
-        if (!inserted) {
-          unchanged++;
-          ctx.counts.unchanged++;
-          return;
-        }
-        const extracted = extractPages(req, pages, asOfDate);
-        await req.clear(tx);
-        await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
-        if (extracted.rejects.length) {
-          await storeRejects(tx, extracted.rejects, ctx.runId);
-          ctx.counts.rejected += extracted.rejects.length;
-        }
-        rows += extracted.rows.length;
+      // Counted once it commits: a deadlock or serialization failure runs the transaction again.
+      const outcome = await transactionWithRetry(
+        ctx.db,
+        async (tx) => {
+          let inserted = false;
+          let asOfDate = '';
+          for (const page of pages) {
+            const stored = await storeSnapshotBody(tx, {
+              operation: req.operation,
+              paramsKey: paramsKey(page.params),
+              sha: bodySha256('other', page.body),
+              text: page.text,
+              runId: ctx.runId,
+            });
+            if (stored?.inserted) inserted = true;
+            if (stored && stored.day > asOfDate) asOfDate = stored.day;
+          }
+          if (!inserted) return undefined;
+          const extracted = extractPages(req, pages, asOfDate);
+          await req.clear(tx);
+          await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
+          if (extracted.rejects.length) await storeRejects(tx, extracted.rejects, ctx.runId);
+          return { rows: extracted.rows.length, rejects: extracted.rejects.length };
+        },
+        { log: ctx.log, label: `snapshot ${name}` },
+      );
+      if (!outcome) {
+        unchanged++;
+        ctx.counts.unchanged++;
+      } else {
+        ctx.counts.rejected += outcome.rejects;
+        rows += outcome.rows;
         changed++;
         ctx.counts.loaded++;
-      });
+      }
     } catch (err) {
       ctx.counts.failed++;
       ctx.log.warn(
@@ -370,10 +376,14 @@ export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
     }
     try {
       const extracted = extractPages(req, bodies, day);
-      await ctx.db.transaction(async (tx) => {
-        await req.clear(tx);
-        await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
-      });
+      await transactionWithRetry(
+        ctx.db,
+        async (tx) => {
+          await req.clear(tx);
+          await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
+        },
+        { log: ctx.log, label: `snapshot rebuild ${req.operation}` },
+      );
       rows += extracted.rows.length;
       ctx.counts.rejected += extracted.rejects.length;
     } catch (err) {
