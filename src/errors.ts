@@ -253,7 +253,7 @@ interface DatabaseCause {
 }
 
 /** The Postgres error (postgres.js or PGlite) in an error's cause chain, if any. */
-function databaseCause(err: unknown): DatabaseCause | undefined {
+export function databaseCause(err: unknown): DatabaseCause | undefined {
   let e: unknown = err;
   for (let depth = 0; e && depth < 5; depth++) {
     const o = e as {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { databaseCause } from '../errors.js';
 import type { Db } from './client.js';
 
 /** SQLSTATEs that abort a transaction only because another one got in its way: running it again is the remedy. */
@@ -7,12 +8,8 @@ const CONFLICTS = new Set(['40001', '40P01']); // serialization_failure, deadloc
 
 /** The SQLSTATE of a transaction conflict, in the error or the driver error it wraps; else undefined. */
 export function conflictCode(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e !== null && typeof e === 'object' && depth < 8; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CONFLICTS.has(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const code = databaseCause(err)?.code;
+  return code !== undefined && CONFLICTS.has(code) ? code : undefined;
 }
 
 export interface RetryTransactionOptions {

@@ -1,16 +1,16 @@
 import type { GameRows } from '../../db/queries/game-rows.js';
 import { BadBodyError } from '../../errors.js';
-import { bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
+import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError } from '../extract-pool/pool.js';
-import { checkGameBodies } from './prepare-game.js';
+import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
   text: string;
   /**
-   * The parsed body, for extraction on this thread: released (an empty object) once its rows are
-   * extracted, before the writes; absent when a worker thread extracted the rows.
+   * The parsed body, for extraction on this thread: dropped (undefined) once its rows are extracted,
+   * before the writes; absent when a worker thread extracted the rows.
    */
   body?: Record<string, unknown>;
   sha: string;
@@ -108,7 +108,7 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
     ctx.counts.requests++;
     addParse(ctx, res);
     const parts = splitFeedLive(res.body);
-    if (!isObject(parts.boxscore) || !isObject(parts.playByPlay)) {
+    if (!asObject(parts.boxscore) || !asObject(parts.playByPlay)) {
       throw new BadBodyError(res.url, 'feed/live without liveData.boxscore and liveData.plays');
     }
     const t = performance.now();
@@ -153,7 +153,7 @@ async function fetchWinProbability(
   const res = await ctx.client.call('getWinProbability', { gamePk }, { signal: ctx.signal });
   ctx.counts.requests++;
   addParse(ctx, res);
-  if (!Array.isArray(res.body)) throw new BadBodyError(res.url, 'winProbability body is not an array of plays');
+  checkWinProbabilityBody(res.url, res.body);
   return { text: res.text, body: res.body, sha: bodyTextSha256(res.text) };
 }
 
@@ -164,8 +164,4 @@ function addParse(ctx: PipelineContext, res: object): void {
 
 function fromObject(kind: 'boxscore' | 'playByPlay', body: unknown): GameBody {
   return { text: JSON.stringify(body), body: body as Record<string, unknown>, sha: bodySha256(kind, body) };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -8,9 +8,6 @@ import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
 
-/** What a game body's parsed tree becomes once its rows are extracted. */
-const RELEASED: Record<string, unknown> = Object.freeze({});
-
 export type LoadOutcome = 'loaded' | 'unchanged';
 
 /**
@@ -39,8 +36,8 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     const rows = bodies.rows ?? extractHere(gamePk, bodies);
     extractMs = performance.now() - t;
     // The parsed trees (several MB a game) are garbage from here: the writes need the text and rows.
-    bodies.boxscore.body = RELEASED;
-    bodies.playByPlay.body = RELEASED;
+    bodies.boxscore.body = undefined;
+    bodies.playByPlay.body = undefined;
     const { source, feedTimestamp } = bodies;
     const games = [{ gamePk, rows }];
     // The statements of each step are sent together on the transaction's connection; every delete
@@ -89,7 +86,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
 /** The rows of a game whose bodies were parsed on this thread (no extraction pool, or a feed). */
 function extractHere(gamePk: number, bodies: GameBodies) {
   const { boxscore, playByPlay, winProbability } = bodies;
-  if (!boxscore.body || !playByPlay.body || boxscore.body === RELEASED || playByPlay.body === RELEASED) {
+  if (!boxscore.body || !playByPlay.body) {
     throw new Error(`game ${gamePk}: its parsed bodies were already released`);
   }
   return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body);

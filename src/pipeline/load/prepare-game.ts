@@ -1,7 +1,7 @@
 import { parseOperationBody } from '../../api/body.js';
 import type { GameRows } from '../../db/queries/game-rows.js';
 import { BadBodyError } from '../../errors.js';
-import { bodySha256, bodyTextSha256 } from '../../extract/index.js';
+import { asObject, bodySha256, bodyTextSha256 } from '../../extract/index.js';
 import { extractGameRows } from './game-rows.js';
 
 /** One body as received: its URL (for error messages) and its text. */
@@ -40,15 +40,16 @@ export function checkGameBodies(
   playByPlay: { url: string; body: unknown },
   winProbability?: { url: string; body: unknown },
 ): void {
-  if (!isObject(boxscore.body) || !isObject(boxscore.body.teams)) {
-    throw new BadBodyError(boxscore.url, 'boxscore without teams');
-  }
-  if (!isObject(playByPlay.body) || !Array.isArray(playByPlay.body.allPlays)) {
+  if (!asObject(asObject(boxscore.body)?.teams)) throw new BadBodyError(boxscore.url, 'boxscore without teams');
+  if (!Array.isArray(asObject(playByPlay.body)?.allPlays)) {
     throw new BadBodyError(playByPlay.url, 'playByPlay without allPlays');
   }
-  if (winProbability && !Array.isArray(winProbability.body)) {
-    throw new BadBodyError(winProbability.url, 'winProbability body is not an array of plays');
-  }
+  if (winProbability) checkWinProbabilityBody(winProbability.url, winProbability.body);
+}
+
+/** A win probability body is a bare array of plays; anything else is a `BadBodyError`. */
+export function checkWinProbabilityBody(url: string, body: unknown): void {
+  if (!Array.isArray(body)) throw new BadBodyError(url, 'winProbability body is not an array of plays');
 }
 
 /**
@@ -85,8 +86,4 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame {
     hashMs,
     extractMs: performance.now() - t,
   };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
