@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { SQL } from 'drizzle-orm';
 import { executePrepared, queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
 import { describeError, isRetryable } from '../../errors.js';
@@ -99,19 +100,11 @@ export async function enqueueWork(tx: Executor, items: WorkRequest[], runId: num
 }
 
 /**
- * Claim up to `limit` due items of one kind with `FOR UPDATE SKIP LOCKED` and a lease, so two
- * processes never work on the same item at once. Expired leases (a crashed worker) are claimable.
+ * The claim statement: the first `limit` due items of one kind in claim order (priority, then the
+ * earliest due, then key) read off work_items_due_idx, locked with `FOR UPDATE SKIP LOCKED`, leased.
  */
-export async function claimWork(
-  db: Executor,
-  kind: WorkKind,
-  limit: number,
-  owner: string,
-  leaseSeconds = DEFAULT_LEASE_SECONDS,
-): Promise<ClaimedItem[]> {
-  const rows = await queryRows<ClaimedItem>(
-    db,
-    sql`
+export function claimStatement(kind: WorkKind, limit: number, owner: string, leaseSeconds: number): SQL {
+  return sql`
     update ingest.work_items w set
       lease_owner = ${owner},
       lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
@@ -125,9 +118,21 @@ export async function claimWork(
       for update skip locked
     ) c
     where w.kind = c.kind and w.key = c.key
-    returning w.kind, w.key, w.reason, w.attempts, w.generation`,
-    { prepared: true },
-  );
+    returning w.kind, w.key, w.reason, w.attempts, w.generation`;
+}
+
+/**
+ * Claim up to `limit` due items of one kind with `FOR UPDATE SKIP LOCKED` and a lease, so two
+ * processes never work on the same item at once. Expired leases (a crashed worker) are claimable.
+ */
+export async function claimWork(
+  db: Executor,
+  kind: WorkKind,
+  limit: number,
+  owner: string,
+  leaseSeconds = DEFAULT_LEASE_SECONDS,
+): Promise<ClaimedItem[]> {
+  const rows = await queryRows<ClaimedItem>(db, claimStatement(kind, limit, owner, leaseSeconds), { prepared: true });
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), generation: Number(r.generation) }));
 }
 

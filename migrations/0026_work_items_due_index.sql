@@ -1,0 +1,1 @@
+CREATE INDEX "work_items_due_idx" ON "ingest"."work_items" USING btree ("kind","priority" DESC NULLS FIRST,"next_attempt_at","key") WHERE "ingest"."work_items"."status" = 'pending';
