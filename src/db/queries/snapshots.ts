@@ -14,7 +14,7 @@ export async function storeSnapshotBody(
   const [stored] = await queryRows<{ inserted: boolean; day: string }>(
     tx,
     sql`insert into raw.snapshots (operation, params_key, body_sha256, body, run_id)
-        values (${b.operation}, ${b.paramsKey}, ${b.sha}, ${b.text}::text::json, ${b.runId})
+        values (${b.operation}, ${b.paramsKey}, ${b.sha}, ${b.text}::json, ${b.runId})
         on conflict (operation, params_key, body_sha256) do update set last_seen_at = now(), run_id = excluded.run_id
         returning (xmax = 0) as inserted, to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as day`,
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, queryRows, sql } from '../../../src/db/client.js';
 import { runMigrations } from '../../../src/db/migrate.js';
+import { upsertGameBody } from '../../../src/db/queries/raw-bodies.js';
 import { createTestDatabase, migrationCount, type TestDatabase } from '../../helpers/db.js';
 
 const CONTRACT_TABLES = [
@@ -48,15 +49,24 @@ describe('the warehouse database on the suite back end', () => {
   it('stores a raw body bound as text as a json object exactly as received, not a string', async () => {
     // Key order, spacing and duplicate-free text kept byte for byte: `json` stores the text it validated.
     const text = '{"teams": {"home": {"team": {"id": 1}}}, "copyright": "x"}';
-    await t.database.db.execute(
-      sql`insert into raw.boxscores (game_pk, body, body_sha256) values (1, ${text}::text::json, 'h')`,
-    );
+    // Twice: the second run of the prepared statement on a connection binds the text again.
+    for (const runId of [1, 2]) {
+      await t.database.db.transaction(async (tx) => {
+        await upsertGameBody(tx, 'boxscores', 1, text, 'h', runId, 'boxscore');
+        await upsertGameBody(tx, 'play_by_play', 1, text, 'h', runId, 'boxscore', null);
+      });
+    }
     const rows = await queryRows<{ kind: string; id: number; text: string }>(
       t.database.db,
       sql`select json_typeof(body) as kind, (body->'teams'->'home'->'team'->>'id')::int as id, body::text as text
-          from raw.boxscores where game_pk = 1`,
+          from raw.boxscores where game_pk = 1
+          union all select json_typeof(body), (body->'teams'->'home'->'team'->>'id')::int, body::text
+          from raw.play_by_play where game_pk = 1`,
     );
-    expect(rows[0]).toEqual({ kind: 'object', id: 1, text });
+    expect(rows).toEqual([
+      { kind: 'object', id: 1, text },
+      { kind: 'object', id: 1, text },
+    ]);
   });
 });
 
