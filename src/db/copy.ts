@@ -71,21 +71,52 @@ export function copyField(value: unknown, kind: CopyColumnKind): string {
   }
 }
 
+/** A column written by COPY: its name (a row's key), its quoted name and how its values are written. */
+export interface CopyColumn {
+  name: string;
+  quoted: string;
+  kind: CopyColumnKind;
+}
+
+/**
+ * A function writing one row as a line of COPY's text format (ending in a newline) for these
+ * columns; `extra` values are the same for every row, written once here.
+ */
+export function copyLineEncoder(
+  columns: readonly CopyColumn[],
+  extra: Record<string, unknown>,
+): (row: object) => string {
+  const fixed = columns.map((c) => (Object.hasOwn(extra, c.name) ? copyField(extra[c.name], c.kind) : undefined));
+  const names = columns.map((c) => c.name);
+  const kinds = columns.map((c) => c.kind);
+  return (row) => {
+    const r = row as Record<string, unknown>;
+    let line = '';
+    for (let i = 0; i < names.length; i++) {
+      if (i > 0) line += '\t';
+      line += fixed[i] ?? copyField(r[names[i] as string], kinds[i] as CopyColumnKind);
+    }
+    return `${line}\n`;
+  };
+}
+
 /**
  * Write rows into `table` with `COPY … FROM STDIN` (text format) on the transaction's connection:
  * the server's cheapest way in (no JSON to parse, no statement to plan). `columns` are the columns
- * written, in order, each with its kind; `extra` values are the same for every row. Nothing else
- * may run on the connection meanwhile (postgres.js refuses it), so call it with the connection
- * otherwise idle. Resolves once the server has the rows; rejects with the server's own error when
- * it refuses them (the transaction is then aborted and must be rolled back, as for any failed
- * statement).
+ * written, in order, each with its kind; `extra` values are the same for every row. `encoded` is
+ * text already in that format for the same columns (rows encoded on a worker thread), sent first.
+ * Nothing else may run on the connection meanwhile (postgres.js refuses it), so call it with the
+ * connection otherwise idle. Resolves once the server has the rows; rejects with the server's own
+ * error when it refuses them (the transaction is then aborted and must be rolled back, as for any
+ * failed statement).
  */
 export async function copyInto(
   client: CopyClient,
   table: string,
-  columns: ReadonlyArray<{ name: string; quoted: string; kind: CopyColumnKind }>,
+  columns: readonly CopyColumn[],
   rows: readonly object[],
   extra: Record<string, unknown>,
+  encoded: readonly string[] = [],
 ): Promise<void> {
   const query = client.unsafe(`copy ${table} (${columns.map((c) => c.quoted).join(', ')}) from stdin`);
   const refused = new Promise<never>((_, reject) => {
@@ -103,22 +134,17 @@ export async function copyInto(
     stream.once('error', reject);
   });
   done.catch(() => {});
-  const fixed = columns.map((c) => (Object.hasOwn(extra, c.name) ? copyField(extra[c.name], c.kind) : undefined));
-  const names = columns.map((c) => c.name);
-  const kinds = columns.map((c) => c.kind);
+  const write = async (text: string) => {
+    if (!stream.write(text)) await Promise.race([new Promise((r) => stream.once('drain', r)), refused, done]);
+  };
+  for (const text of encoded) if (text.length > 0) await write(text);
+  const line = copyLineEncoder(columns, extra);
   let text = '';
   for (const row of rows) {
-    const r = row as Record<string, unknown>;
-    let line = '';
-    for (let i = 0; i < names.length; i++) {
-      if (i > 0) line += '\t';
-      line += fixed[i] ?? copyField(r[names[i] as string], kinds[i] as CopyColumnKind);
-    }
-    text += line + '\n';
+    text += line(row);
     if (text.length >= FLUSH_AT) {
-      const more = stream.write(text);
+      await write(text);
       text = '';
-      if (!more) await Promise.race([new Promise((r) => stream.once('drain', r)), refused, done]);
     }
   }
   if (text.length > 0) stream.write(text);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { type Db, executePrepared } from './client.js';
-import { copyClient, copyInto } from './copy.js';
+import { type CopyColumn, copyClient, copyInto, copyLineEncoder } from './copy.js';
 
 /** A transaction or the database: both run the same statements. */
 export type Executor = Pick<Db, 'execute'>;
@@ -132,33 +132,94 @@ export async function insertRows(
   return rows.length;
 }
 
+/** A table's columns as COPY writes them, or undefined when COPY is not used for it (array columns). */
+function copyColumns(info: TableInfo, cols: readonly string[]): CopyColumn[] | undefined {
+  const types = cols.map((c) => info.types.get(c) ?? 'text');
+  if (types.some((t) => t.endsWith(']'))) return undefined;
+  return cols.map((name, i) => ({
+    name,
+    quoted: quoteIdent(name),
+    kind: types[i] === 'json' || types[i] === 'jsonb' ? ('json' as const) : ('scalar' as const),
+  }));
+}
+
+/**
+ * Rows of a table already written as COPY text (on a worker thread, say), with the columns and the
+ * `extra` values they were written with: {@link copyRows} sends the text as it is.
+ */
+export interface EncodedRows {
+  columns: string[];
+  extra: Record<string, unknown>;
+  text: string;
+  count: number;
+}
+
+/**
+ * Write rows as {@link copyRows} would send them (the same columns, the same text), to be sent
+ * later, or undefined when COPY is not used for the table (array columns) or there are no rows.
+ */
+export function encodeRows(
+  table: PgTable,
+  rows: readonly Row[],
+  extra: Record<string, unknown> = {},
+): EncodedRows | undefined {
+  if (rows.length === 0) return undefined;
+  const info = tableInfo(table);
+  const cols = columnList(info, rows, extra);
+  const columns = copyColumns(info, cols);
+  if (!columns) return undefined;
+  const line = copyLineEncoder(columns, extra);
+  let text = '';
+  for (const row of rows) text += line(row);
+  return { columns: cols, extra, text, count: rows.length };
+}
+
 /**
  * Insert rows with `COPY … FROM STDIN` when the executor is a postgres.js transaction (see
  * {@link copyInto}): the same rows as {@link insertRows} for the server's fraction of the work.
- * Resolves to undefined, having sent nothing, where COPY is not used (PGlite, a table with array
- * columns), so the caller inserts them the other way. Nothing else may run on the transaction's
- * connection meanwhile.
+ * `encoded` rows ({@link encodeRows}) are sent as they are, in one COPY with the rows where their
+ * columns and extra values agree. Resolves to undefined, having sent nothing, where COPY is not
+ * used (PGlite, a table with array columns), so the caller inserts the rows the other way; encoded
+ * rows can only go by COPY. Nothing else may run on the transaction's connection meanwhile.
  */
 export async function copyRows(
   tx: Executor,
   table: PgTable,
   rows: readonly Row[],
   extra: Record<string, unknown> = {},
+  encoded: readonly EncodedRows[] = [],
 ): Promise<number | undefined> {
   const client = copyClient(tx);
-  if (!client) return undefined;
-  if (rows.length === 0) return 0;
+  if (!client) {
+    if (encoded.length > 0) throw new Error('rows written as COPY text reached a database without COPY');
+    return undefined;
+  }
   const info = tableInfo(table);
-  const cols = columnList(info, rows, extra);
-  const types = cols.map((c) => info.types.get(c) ?? 'text');
-  if (types.some((t) => t.endsWith(']'))) return undefined;
-  const columns = cols.map((name, i) => ({
-    name,
-    quoted: quoteIdent(name),
-    kind: types[i] === 'json' || types[i] === 'jsonb' ? ('json' as const) : ('scalar' as const),
-  }));
-  await copyInto(client, info.name, columns, rows, extra);
-  return rows.length;
+  // One COPY per column list (rows of one extractor share theirs), the rows' own list first.
+  const groups = new Map<
+    string,
+    { cols: string[]; extra: Record<string, unknown>; texts: string[]; rows: readonly Row[] }
+  >();
+  if (rows.length > 0) {
+    const cols = columnList(info, rows, extra);
+    if (!copyColumns(info, cols)) {
+      if (encoded.length > 0) throw new Error(`rows of ${info.name} were written as COPY text, which it does not take`);
+      return undefined;
+    }
+    groups.set(JSON.stringify([cols, extra]), { cols, extra, texts: [], rows });
+  }
+  for (const e of encoded) {
+    const key = JSON.stringify([e.columns, e.extra]);
+    const group = groups.get(key) ?? { cols: e.columns, extra: e.extra, texts: [], rows: [] };
+    group.texts.push(e.text);
+    groups.set(key, group);
+  }
+  for (const g of groups.values()) {
+    const columns = copyColumns(info, g.cols);
+    if (!columns) throw new Error(`rows of ${info.name} were written as COPY text, which it does not take`);
+    await copyInto(client, info.name, columns, g.rows, g.extra, g.texts);
+  }
+  return encoded.reduce((n, e) => n + e.count, rows.length);
 }
 
 /**

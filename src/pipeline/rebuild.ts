@@ -1,3 +1,4 @@
+import { copyClient } from '../db/copy.js';
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
@@ -77,6 +78,8 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   let next = read(-1);
   const writing: Array<Promise<void>> = [];
   const pool = createExtractPool(ctx.config.extractWorkers ?? defaultExtractWorkers(), ctx.log);
+  // Where the batch is copied in, a worker sends its long lists as COPY text for this run.
+  const opts = copyClient(ctx.db) ? { copyRunId: ctx.runId } : {};
   try {
     while (!ctx.signal.aborted) {
       const stored = await next;
@@ -85,7 +88,7 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
       const games = await Promise.all(
         stored.map(async (b) => {
           const gamePk = Number(b.gamePk);
-          return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined) };
+          return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined, opts) };
         }),
       );
       while (writing.length >= REBUILD_WRITERS) await writing.shift();

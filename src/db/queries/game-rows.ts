@@ -16,7 +16,16 @@ import type {
 } from '../../extract/types.js';
 import { queryRows, sql } from '../client.js';
 import { copyClient } from '../copy.js';
-import { copyRows, type Executor, insertRows, intList, settleAll, updateRows } from '../rows.js';
+import {
+  copyRows,
+  type EncodedRows,
+  encodeRows,
+  type Executor,
+  insertRows,
+  intList,
+  settleAll,
+  updateRows,
+} from '../rows.js';
 import {
   battingLines,
   fieldingCredits,
@@ -51,7 +60,15 @@ export interface GameRows {
   /** Win probability per play, when the game's winProbability body was fetched (else the stored rows stay). */
   winProbability?: WinProbabilityRow[];
   rejects: RejectRow[];
+  /**
+   * Lists already written as COPY text (by {@link encodeGameRowsForCopy} on a worker thread): their
+   * row arrays are then empty, and the text is sent as it is.
+   */
+  copyText?: Partial<Record<CopiedList, EncodedRows>>;
 }
+
+/** The row lists of a game that may travel as COPY text. */
+type CopiedList = GameRowList | 'winProbability';
 
 /** Each list of a game's rows and the table it is written to, in insert order. */
 export const GAME_ROW_TABLES = {
@@ -141,6 +158,28 @@ export async function deleteGamesRows(
 export const COPY_MIN_ROWS = 50;
 
 /**
+ * Write each list of a game long enough to be copied in ({@link COPY_MIN_ROWS}) as COPY text, as
+ * {@link insertGamesRows} would send it with this run: on a worker thread, so the text (one string
+ * per list, cheap to pass between threads) replaces row objects the main thread would otherwise
+ * receive by structured clone and then encode. The lists sent as text are left empty.
+ */
+export function encodeGameRowsForCopy(rows: GameRows, runId: number): GameRows {
+  const extra = { run_id: runId };
+  const out: GameRows = { ...rows, copyText: { ...rows.copyText } };
+  const lists: Array<[CopiedList, PgTable]> = Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>;
+  if (rows.winProbability) lists.push(['winProbability', playWinProbability]);
+  for (const [key, table] of lists) {
+    const list = rows[key] ?? [];
+    if (list.length < COPY_MIN_ROWS) continue;
+    const encoded = encodeRows(table, list, extra);
+    if (!encoded || !out.copyText) continue;
+    out.copyText[key] = encoded;
+    out[key] = [];
+  }
+  return out;
+}
+
+/**
  * Insert the derived rows of games whose old rows are deleted, update their games' context columns
  * and queue their seasons' standings. The short lists and the other statements are sent together
  * (pipelined on the transaction's connection, since none depends on another); then each long list
@@ -153,15 +192,32 @@ export async function insertGamesRows(
 ): Promise<number> {
   if (games.length === 0) return 0;
   const extra = { run_id: runId };
-  const lists: Array<{ table: PgTable; rows: readonly object[] }> = (
+  const encodedOf = (key: CopiedList) => games.flatMap((g) => g.rows.copyText?.[key] ?? []);
+  const lists: Array<{ table: PgTable; rows: readonly object[]; encoded: EncodedRows[] }> = (
     Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>
-  ).map(([key, table]) => ({ table, rows: games.flatMap((g): readonly object[] => g.rows[key]) }));
+  ).map(([key, table]) => ({
+    table,
+    rows: games.flatMap((g): readonly object[] => g.rows[key]),
+    encoded: encodedOf(key),
+  }));
   const withWin = games.filter((g) => g.rows.winProbability !== undefined);
   if (withWin.length > 0) {
-    lists.push({ table: playWinProbability, rows: withWin.flatMap((g) => g.rows.winProbability ?? []) });
+    lists.push({
+      table: playWinProbability,
+      rows: withWin.flatMap((g) => g.rows.winProbability ?? []),
+      encoded: encodedOf('winProbability'),
+    });
+  }
+  for (const l of lists) {
+    for (const e of l.encoded) {
+      if (e.extra.run_id !== runId)
+        throw new Error(`rows encoded for run ${String(e.extra.run_id)} written by run ${runId}`);
+    }
   }
   const copyable = copyClient(tx) !== undefined;
-  const copied = lists.filter((l) => copyable && l.rows.length >= COPY_MIN_ROWS);
+  const size = (l: { rows: readonly object[]; encoded: EncodedRows[] }) =>
+    l.encoded.reduce((n, e) => n + e.count, l.rows.length);
+  const copied = lists.filter((l) => l.encoded.length > 0 || (copyable && size(l) >= COPY_MIN_ROWS));
   const piped = lists.filter((l) => !copied.includes(l));
   const others = [
     updateRows(
@@ -185,7 +241,7 @@ export async function insertGamesRows(
   ]);
   let n = counts.reduce((a, b) => a + b, 0);
   for (const l of copied)
-    n += (await copyRows(tx, l.table, l.rows, extra)) ?? (await insertRows(tx, l.table, l.rows, extra));
+    n += (await copyRows(tx, l.table, l.rows, extra, l.encoded)) ?? (await insertRows(tx, l.table, l.rows, extra));
   return n;
 }
 

@@ -5,9 +5,16 @@ import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
  * Work for a worker: a game's stored bodies to parse and extract (a rebuild), or a game's bodies
  * as just fetched to parse, check, fingerprint and extract (a load).
  */
-export type ExtractRequest =
+export type ExtractRequest = (
   | { kind: 'stored'; id: number; gamePk: number; box: string; pbp: string; win?: string }
-  | { kind: 'fetched'; id: number; game: FetchedGame };
+  | { kind: 'fetched'; id: number; game: FetchedGame }
+) &
+  ExtractOptions;
+
+/** How the rows go back: `copyRunId` — the long lists as COPY text written for that run. */
+export interface ExtractOptions {
+  copyRunId?: number;
+}
 
 /** Why a worker's job failed: `badBody` when a fetched body was unusable (the fetch is retried). */
 export interface ExtractFailure {

@@ -5,17 +5,21 @@ import type { GameRows } from '../../db/queries/game-rows.js';
 import { ApiError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
-import type { ExtractFailure, ExtractReply, ExtractRequest } from './messages.js';
+import type { ExtractFailure, ExtractOptions, ExtractReply, ExtractRequest } from './messages.js';
 
 /** Parses and extracts games' bodies, on worker threads when it has any. */
 export interface ExtractPool {
-  /** The rows of a game from its bodies' text (as extractGameRows, after JSON.parse). */
-  extract(gamePk: number, box: string, pbp: string, win?: string): Promise<GameRows>;
+  /**
+   * The rows of a game from its bodies' text (as extractGameRows, after JSON.parse). With
+   * `copyRunId`, a worker thread sends the long lists back as COPY text for that run
+   * (`encodeGameRowsForCopy`); only for a database that takes COPY.
+   */
+  extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<GameRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
    * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again.
    */
-  prepare(game: FetchedGame): Promise<PreparedGame>;
+  prepare(game: FetchedGame, opts?: ExtractOptions): Promise<PreparedGame>;
   /** Stop the workers (waits for none of their work). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -82,8 +86,9 @@ interface Slot {
  */
 export function createExtractPool(size: number, log?: Logger): ExtractPool {
   if (size <= 0) {
+    // On the calling thread the rows are not passed anywhere: they stay objects (no copyRunId).
     return {
-      extract: async (...args) => extractGameRowsFromText(...args),
+      extract: async (gamePk, box, pbp, win) => extractGameRowsFromText(gamePk, box, pbp, win),
       prepare: async (game) => {
         try {
           return prepareFetchedGame(game);
@@ -133,7 +138,7 @@ export function createExtractPool(size: number, log?: Logger): ExtractPool {
     });
   };
   return {
-    async extract(gamePk, box, pbp, win) {
+    async extract(gamePk, box, pbp, win, opts = {}) {
       const req: ExtractRequest = {
         kind: 'stored',
         id: nextId++,
@@ -141,11 +146,12 @@ export function createExtractPool(size: number, log?: Logger): ExtractPool {
         box,
         pbp,
         ...(win === undefined ? {} : { win }),
+        ...opts,
       };
       return (await send(req)).rows as GameRows;
     },
-    async prepare(game) {
-      return (await send({ kind: 'fetched', id: nextId++, game })).prepared as PreparedGame;
+    async prepare(game, opts = {}) {
+      return (await send({ kind: 'fetched', id: nextId++, game, ...opts })).prepared as PreparedGame;
     },
     async close() {
       if (closed) return;
@@ -178,7 +184,7 @@ export function createLazyExtractPool(size: number, log?: Logger): ExtractPool {
   };
   return {
     extract: async (...args) => get().extract(...args),
-    prepare: async (game) => get().prepare(game),
+    prepare: async (...args) => get().prepare(...args),
     async close() {
       closed = true;
       await pool?.close();

@@ -4,6 +4,7 @@ import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extra
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError } from '../extract-pool/pool.js';
 import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
+import { copyClient } from '../../db/copy.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
@@ -74,12 +75,15 @@ async function fetchPrepared(
   if (ctx.timings) ctx.timings.fetchMs += performance.now() - started;
   const text = (r: { url: string; text: string }) => ({ url: r.url, text: r.text });
   try {
-    const p = await pool.prepare({
-      gamePk,
-      boxscore: text(box),
-      playByPlay: text(pbp),
-      ...(win ? { winProbability: text(win) } : {}),
-    });
+    const p = await pool.prepare(
+      {
+        gamePk,
+        boxscore: text(box),
+        playByPlay: text(pbp),
+        ...(win ? { winProbability: text(win) } : {}),
+      },
+      copyClient(ctx.db) ? { copyRunId: ctx.runId } : {},
+    );
     if (ctx.timings) {
       ctx.timings.parseMs += p.parseMs;
       ctx.timings.hashMs += p.hashMs;

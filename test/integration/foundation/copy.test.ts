@@ -13,8 +13,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { copyClient } from '../../../src/db/copy.js';
-import { GAME_ROW_TABLES, type GameRowList } from '../../../src/db/queries/game-rows.js';
-import { copyRows, insertRows } from '../../../src/db/rows.js';
+import {
+  COPY_MIN_ROWS,
+  encodeGameRowsForCopy,
+  GAME_ROW_TABLES,
+  GAME_TABLES,
+  type GameRowList,
+  replaceGamesRows,
+} from '../../../src/db/queries/game-rows.js';
+import { copyRows, encodeRows, insertRows } from '../../../src/db/rows.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
 import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
@@ -92,6 +99,36 @@ describe('COPY of rows', () => {
     expect(stored).toEqual(inserted);
   });
 
+  it('sends rows written as COPY text beforehand with the rows in hand: what the JSON insert stores', async () => {
+    const full = Array.from({ length: 60 }, (_, i) => ({ id: i, label: `a\t${i}`, flag: i % 2 === 0, doc: { i } }));
+    // Another shape (fewer columns) goes in a COPY of its own, leaving the other columns null.
+    const narrow = Array.from({ length: 5 }, (_, i) => ({ id: 100 + i, label: `b ${i}` }));
+    const inHand = Array.from({ length: 7 }, (_, i) => ({ id: 200 + i, label: `c ${i}`, flag: true, doc: [i] }));
+    await t.database.db.execute(sql`delete from public.copy_probe`);
+    await t.database.db.transaction(async (tx) => {
+      for (const rows of [full, narrow, inHand]) await insertRows(tx, probe, rows, { run_id: 7 });
+    });
+    const inserted = await dump('public.copy_probe');
+    await t.database.db.execute(sql`delete from public.copy_probe`);
+    const encoded = [encodeRows(probe, full, { run_id: 7 }), encodeRows(probe, narrow, { run_id: 7 })];
+    expect(encoded.map((e) => e?.count)).toEqual([60, 5]);
+    const copied = t.database.db.transaction((tx) =>
+      copyRows(
+        tx,
+        probe,
+        inHand,
+        { run_id: 7 },
+        encoded.flatMap((e) => (e ? [e] : [])),
+      ),
+    );
+    if (t.kind !== 'postgres') {
+      await expect(copied).rejects.toThrow('rows written as COPY text reached a database without COPY');
+      return;
+    }
+    expect(await copied).toBe(72);
+    expect(await dump('public.copy_probe')).toEqual(inserted);
+  });
+
   it.runIf(testBackend() === 'postgres')('rejects with the server error and rolls the transaction back', async () => {
     await t.database.db.execute(sql`delete from public.copy_probe`);
     await t.database.db.execute(sql`insert into public.copy_probe (id, label) values (1, 'kept')`);
@@ -125,6 +162,36 @@ describe('COPY of rows', () => {
 });
 
 describeRecorded('COPY of every recorded game', () => {
+  it.runIf(testBackend() === 'postgres').each(fixtureNames('liveGameV1'))(
+    'stores the rows of %s written as COPY text on a worker as it stores the rows themselves',
+    async (name) => {
+      const parts = splitFeedLive(fixture(name));
+      const gamePk = parts.gamePk ?? 1;
+      const rows = gameRowsOf(gamePk, parts.boxscore, parts.playByPlay);
+      const tables = GAME_TABLES.filter((table) => table !== 'ingest.rejects');
+      const dumpGame = async () => {
+        const out: Record<string, string[]> = {};
+        for (const table of tables) out[table] = await dump(table, `game_pk = ${gamePk}`);
+        return out;
+      };
+      await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows }], 7));
+      const direct = await dumpGame();
+      const encoded = encodeGameRowsForCopy(rows, 7);
+      // The long lists travel as text, the others as rows.
+      for (const key of Object.keys(GAME_ROW_TABLES) as GameRowList[]) {
+        const long = rows[key].length >= COPY_MIN_ROWS;
+        expect(encoded[key], key).toEqual(long ? [] : rows[key]);
+        expect(encoded.copyText?.[key]?.count, key).toBe(long ? rows[key].length : undefined);
+      }
+      await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: encoded }], 7));
+      expect(await dumpGame()).toEqual(direct);
+      // Text written for another run is refused rather than stored with the wrong run.
+      await expect(
+        t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: encoded }], 8)),
+      ).rejects.toThrow('rows encoded for run 7 written by run 8');
+    },
+  );
+
   it.each(fixtureNames('liveGameV1'))('stores the rows of %s as the JSON insert does', async (name) => {
     const parts = splitFeedLive(fixture(name));
     const gamePk = parts.gamePk ?? 1;

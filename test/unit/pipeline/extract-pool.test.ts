@@ -11,6 +11,7 @@ import {
   FetchedBodyError,
 } from '../../../src/pipeline/extract-pool/pool.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
+import { COPY_MIN_ROWS, encodeGameRowsForCopy } from '../../../src/db/queries/game-rows.js';
 import { checkGameBodies, type FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 
@@ -185,6 +186,34 @@ describeRecorded('extraction workers over every recorded game', () => {
     const direct = extractGameRows(747175, JSON.parse(texts.box), JSON.parse(texts.pbp), JSON.parse(texts.win));
     expect(prepared.rows).toEqual(direct);
     expect(prepared.rows.winProbability?.length).toBeGreaterThan(0);
+    // Asked for COPY text: the long lists (win probability included) come back as the text the
+    // main thread would write for that run, and the rest as rows.
+    const forCopy = await pool.prepare(
+      {
+        gamePk: 747175,
+        boxscore: { url: BOX, text: texts.box },
+        playByPlay: { url: PBP, text: texts.pbp },
+        winProbability: { url: WIN, text: texts.win },
+      },
+      { copyRunId: 5 },
+    );
+    expect(forCopy.rows).toEqual(encodeGameRowsForCopy(direct, 5));
+    expect(forCopy.rows.winProbability).toEqual([]);
+    expect(forCopy.rows.copyText?.winProbability?.count).toBe(direct.winProbability?.length);
+    expect(forCopy.rows.battingLines).toEqual(direct.battingLines);
+  });
+
+  it.each(fixtureNames('liveGameV1'))('give the rows of %s as COPY text for a run when asked', async (name) => {
+    const parts = splitFeedLive(fixture(name));
+    const gamePk = parts.gamePk ?? 1;
+    const box = JSON.stringify(parts.boxscore);
+    const pbp = JSON.stringify(parts.playByPlay);
+    const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
+    const rows = await pool.extract(gamePk, box, pbp, undefined, { copyRunId: 3 });
+    expect(rows).toEqual(encodeGameRowsForCopy(direct, 3));
+    // A list goes as text from COPY_MIN_ROWS rows: one line per row.
+    const pitches = rows.copyText?.pitches?.text.split('\n').length;
+    expect(pitches).toBe(direct.pitches.length >= COPY_MIN_ROWS ? direct.pitches.length + 1 : undefined);
   });
 
   it('gives the same rows with no worker at all', async () => {
