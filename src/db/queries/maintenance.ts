@@ -1,10 +1,20 @@
 import { sql } from '../client.js';
 import { refreshStaleSeasons } from './analytics.js';
-import type { Executor } from '../rows.js';
+import { type Executor, settleAll } from '../rows.js';
 import { GAME_TABLES } from './game-rows.js';
 
 /** The tables a game's load rewrites (its rows, its rejects, its win probability) and mlb.games. */
 const GAME_LOAD_TABLES = [...GAME_TABLES, 'mlb.play_win_probability', 'mlb.games'];
+
+/** The longest to sample first (a season: pitches 0.8 s, plays 0.5 s, batting lines 0.3 s, …). */
+const LARGEST = ['mlb.pitches', 'mlb.plays', 'mlb.play_win_probability', 'mlb.batting_lines', 'mlb.runners'];
+
+/**
+ * Tables analyzed at once, each lane one after the other: ANALYZE is CPU work on one core, and the
+ * end of a run leaves the others idle (a season's game tables: 2.7 s one by one, 1.5 s in two lanes,
+ * 1.6 s all thirteen at once).
+ */
+const ANALYZE_LANES = 2;
 
 /**
  * Games a run must load before it refreshes the planner's statistics itself: below this, autovacuum
@@ -26,7 +36,13 @@ export async function analyzeAfterLargeLoad(
   threshold = ANALYZE_AFTER_GAMES,
 ): Promise<boolean> {
   if (gamesLoaded < threshold) return false;
-  await db.execute(sql.raw(`analyze ${GAME_LOAD_TABLES.join(', ')}`));
+  const tables = [...LARGEST, ...GAME_LOAD_TABLES.filter((t) => !LARGEST.includes(t))];
+  const lanes = Array.from({ length: ANALYZE_LANES }, (_, i) => tables.filter((_, j) => j % ANALYZE_LANES === i));
+  await settleAll(
+    lanes.map(async (lane) => {
+      for (const table of lane) await db.execute(sql.raw(`analyze ${table}`));
+    }),
+  );
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
+import { GAME_TABLES } from '../../../src/db/queries/game-rows.js';
 import { ANALYZE_AFTER_GAMES, analyzeAfterLargeLoad } from '../../../src/db/queries/maintenance.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
@@ -31,5 +32,9 @@ describe('statistics after a large load', () => {
     expect(await analyzeAfterLargeLoad(t.database.db, ANALYZE_AFTER_GAMES)).toBe(true);
     expect(await estimatedRows('mlb.linescore_innings')).toBe(40);
     expect(await estimatedRows('mlb.pitches')).toBe(0);
+    // Every table a game's load rewrites, whichever lane analyzed it.
+    for (const table of [...GAME_TABLES, 'mlb.play_win_probability', 'mlb.games']) {
+      expect(await estimatedRows(table), table).toBeGreaterThanOrEqual(0);
+    }
   });
 });
