@@ -87,6 +87,11 @@ export const GAME_ROW_TABLES = {
 /** The row lists of {@link GameRows} that are written whole (the game context is an update). */
 export type GameRowList = keyof typeof GAME_ROW_TABLES;
 
+/** Every list of a game's rows with its table, in insert order: win probability last (when fetched). */
+const ROW_LISTS = [...Object.entries(GAME_ROW_TABLES), ['winProbability', playWinProbability]] as Array<
+  [CopiedList, PgTable]
+>;
+
 /** Tables holding a game's derived rows, deleted and re-inserted together (children first). */
 export const GAME_TABLES = [
   'mlb.pitches',
@@ -165,15 +170,13 @@ export const COPY_MIN_ROWS = 50;
  */
 export function encodeGameRowsForCopy(rows: GameRows, runId: number): GameRows {
   const extra = { run_id: runId };
-  const out: GameRows = { ...rows, copyText: { ...rows.copyText } };
-  const lists: Array<[CopiedList, PgTable]> = Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>;
-  if (rows.winProbability) lists.push(['winProbability', playWinProbability]);
-  for (const [key, table] of lists) {
+  const copyText: NonNullable<GameRows['copyText']> = { ...rows.copyText };
+  const out: GameRows = { ...rows, copyText };
+  for (const [key, table] of ROW_LISTS) {
     const list = rows[key] ?? [];
-    if (list.length < COPY_MIN_ROWS) continue;
-    const encoded = encodeRows(table, list, extra);
-    if (!encoded || !out.copyText) continue;
-    out.copyText[key] = encoded;
+    const encoded = list.length >= COPY_MIN_ROWS ? encodeRows(table, list, extra) : undefined;
+    if (!encoded) continue;
+    copyText[key] = encoded;
     out[key] = [];
   }
   return out;
@@ -192,31 +195,16 @@ export async function insertGamesRows(
 ): Promise<number> {
   if (games.length === 0) return 0;
   const extra = { run_id: runId };
-  const encodedOf = (key: CopiedList) => games.flatMap((g) => g.rows.copyText?.[key] ?? []);
-  const lists: Array<{ table: PgTable; rows: readonly object[]; encoded: EncodedRows[] }> = (
-    Object.entries(GAME_ROW_TABLES) as Array<[GameRowList, PgTable]>
-  ).map(([key, table]) => ({
+  // Games without a win probability body keep their stored rows: they add nothing to its list.
+  const lists = ROW_LISTS.map(([key, table]) => ({
     table,
-    rows: games.flatMap((g): readonly object[] => g.rows[key]),
-    encoded: encodedOf(key),
+    rows: games.flatMap((g): readonly object[] => g.rows[key] ?? []),
+    encoded: games.flatMap((g) => g.rows.copyText?.[key] ?? []),
   }));
-  const withWin = games.filter((g) => g.rows.winProbability !== undefined);
-  if (withWin.length > 0) {
-    lists.push({
-      table: playWinProbability,
-      rows: withWin.flatMap((g) => g.rows.winProbability ?? []),
-      encoded: encodedOf('winProbability'),
-    });
-  }
-  for (const l of lists) {
-    for (const e of l.encoded) {
-      if (e.extra.run_id !== runId)
-        throw new Error(`rows encoded for run ${String(e.extra.run_id)} written by run ${runId}`);
-    }
-  }
+  const foreign = lists.flatMap((l) => l.encoded).find((e) => e.extra.run_id !== runId);
+  if (foreign) throw new Error(`rows encoded for run ${String(foreign.extra.run_id)} written by run ${runId}`);
   const copyable = copyClient(tx) !== undefined;
-  const size = (l: { rows: readonly object[]; encoded: EncodedRows[] }) =>
-    l.encoded.reduce((n, e) => n + e.count, l.rows.length);
+  const size = (l: (typeof lists)[number]) => l.encoded.reduce((n, e) => n + e.count, l.rows.length);
   const copied = lists.filter((l) => l.encoded.length > 0 || (copyable && size(l) >= COPY_MIN_ROWS));
   const piped = lists.filter((l) => !copied.includes(l));
   const others = [

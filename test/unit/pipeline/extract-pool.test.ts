@@ -138,15 +138,23 @@ describe('a lazy extraction pool', () => {
   });
 });
 
+/** A recorded live feed as the two bodies a load fetches, as text. */
+function recordedGame(name: string) {
+  const parts = splitFeedLive(fixture(name));
+  return {
+    parts,
+    gamePk: parts.gamePk ?? 1,
+    box: JSON.stringify(parts.boxscore),
+    pbp: JSON.stringify(parts.playByPlay),
+  };
+}
+
 describeRecorded('extraction workers over every recorded game', () => {
   const pool = createExtractPool(2);
   afterAll(() => pool.close());
 
   it.each(fixtureNames('liveGameV1'))('give the rows of %s that extraction gives in-thread', async (name) => {
-    const parts = splitFeedLive(fixture(name));
-    const gamePk = parts.gamePk ?? 1;
-    const box = JSON.stringify(parts.boxscore);
-    const pbp = JSON.stringify(parts.playByPlay);
+    const { gamePk, box, pbp } = recordedGame(name);
     const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
     expect(await pool.extract(gamePk, box, pbp)).toEqual(direct);
   });
@@ -154,10 +162,7 @@ describeRecorded('extraction workers over every recorded game', () => {
   it.each(fixtureNames('liveGameV1'))(
     'prepare %s as fetched: the fingerprints and rows a load on the main thread computes',
     async (name) => {
-      const parts = splitFeedLive(fixture(name));
-      const gamePk = parts.gamePk ?? 1;
-      const box = JSON.stringify(parts.boxscore);
-      const pbp = JSON.stringify(parts.playByPlay);
+      const { parts, gamePk, box, pbp } = recordedGame(name);
       const prepared = await pool.prepare({
         gamePk,
         boxscore: { url: BOX, text: box },
@@ -176,27 +181,20 @@ describeRecorded('extraction workers over every recorded game', () => {
       pbp: fixtureText(`playByPlay/${name}`),
       win: fixtureText(`getWinProbability/${name}`),
     };
-    const prepared = await pool.prepare({
+    const game = {
       gamePk: 747175,
       boxscore: { url: BOX, text: texts.box },
       playByPlay: { url: PBP, text: texts.pbp },
       winProbability: { url: WIN, text: texts.win },
-    });
+    };
+    const prepared = await pool.prepare(game);
     expect(prepared.winProbabilitySha).toBe(bodyTextSha256(texts.win));
     const direct = extractGameRows(747175, JSON.parse(texts.box), JSON.parse(texts.pbp), JSON.parse(texts.win));
     expect(prepared.rows).toEqual(direct);
     expect(prepared.rows.winProbability?.length).toBeGreaterThan(0);
     // Asked for COPY text: the long lists (win probability included) come back as the text the
     // main thread would write for that run, and the rest as rows.
-    const forCopy = await pool.prepare(
-      {
-        gamePk: 747175,
-        boxscore: { url: BOX, text: texts.box },
-        playByPlay: { url: PBP, text: texts.pbp },
-        winProbability: { url: WIN, text: texts.win },
-      },
-      { copyRunId: 5 },
-    );
+    const forCopy = await pool.prepare(game, { copyRunId: 5 });
     expect(forCopy.rows).toEqual(encodeGameRowsForCopy(direct, 5));
     expect(forCopy.rows.winProbability).toEqual([]);
     expect(forCopy.rows.copyText?.winProbability?.count).toBe(direct.winProbability?.length);
@@ -204,10 +202,7 @@ describeRecorded('extraction workers over every recorded game', () => {
   });
 
   it.each(fixtureNames('liveGameV1'))('give the rows of %s as COPY text for a run when asked', async (name) => {
-    const parts = splitFeedLive(fixture(name));
-    const gamePk = parts.gamePk ?? 1;
-    const box = JSON.stringify(parts.boxscore);
-    const pbp = JSON.stringify(parts.playByPlay);
+    const { gamePk, box, pbp } = recordedGame(name);
     const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
     const rows = await pool.extract(gamePk, box, pbp, undefined, { copyRunId: 3 });
     expect(rows).toEqual(encodeGameRowsForCopy(direct, 3));
@@ -218,9 +213,7 @@ describeRecorded('extraction workers over every recorded game', () => {
 
   it('gives the same rows with no worker at all', async () => {
     const inThread = createExtractPool(0);
-    const parts = splitFeedLive(fixture(fixtureNames('liveGameV1')[0]!));
-    const box = JSON.stringify(parts.boxscore);
-    const pbp = JSON.stringify(parts.playByPlay);
+    const { box, pbp } = recordedGame(fixtureNames('liveGameV1')[0]!);
     expect(await inThread.extract(9, box, pbp)).toEqual(await pool.extract(9, box, pbp));
   });
 });
