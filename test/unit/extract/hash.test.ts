@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bodySha256, textSha256 } from '../../../src/extract/index.js';
-import { cloneFixture, describeRecorded, fixture } from '../../fixtures.js';
+import { cloneFixture, describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 
 describeRecorded('hash over the recorded bodies', () => {
   // biome-ignore lint/suspicious/noExplicitAny: fixtures are untyped JSON
@@ -74,5 +74,17 @@ describeRecorded('hash over the recorded bodies', () => {
       expect(bodyTextSha256('{"copyright":"x","allPlays":[1,3]}')).not.toBe(a);
       expect(bodyTextSha256('{"allPlays":[1,2]}')).toBe(a);
     });
+
+    // The fingerprints stored by earlier versions must not change (a changed one reloads the game).
+    it.each([...fixtureNames('playByPlay'), ...fixtureNames('getWinProbability')])(
+      'of %s is the SHA-256 of its text with the leading copyright cut out',
+      async (relative) => {
+        const { bodyTextSha256 } = await import('../../../src/extract/hash.js');
+        const text = fixtureText(relative);
+        const m = /^\s*\{\s*"copyright"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?\s*/.exec(text);
+        const cut = m ? `{${text.slice(m[0].length)}` : text;
+        expect(bodyTextSha256(text)).toBe(createHash('sha256').update(cut, 'utf8').digest('hex'));
+      },
+    );
   });
 });
