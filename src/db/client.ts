@@ -18,6 +18,11 @@ export interface Database {
   readonly db: Db;
   /** Where the data lives, without secrets (for logs and `status`). */
   readonly describe: string;
+  /**
+   * postgres.js only: the connection URL as given, secrets included, for a worker thread's own
+   * connection to the same database. Never log it (`describe` is the loggable form).
+   */
+  readonly connectionUrl?: string;
   /** Close connections (and release the PGlite lock). Safe to call twice. */
   close(): Promise<void>;
   /**
@@ -112,6 +117,7 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
     kind: 'postgres',
     db,
     describe: redactUrl(url),
+    connectionUrl: url,
     async close() {
       if (closed) return;
       closed = true;

@@ -55,6 +55,8 @@ export interface ProgressSink {
 export interface PipelineContext {
   db: Db;
   dbKind: 'postgres' | 'pglite';
+  /** The database's connection URL (postgres.js only), for a worker thread's own connection. Never logged. */
+  databaseUrl?: string;
   client: ApiClient;
   config: Config;
   log: Logger;

@@ -13,8 +13,10 @@ import {
   readPeopleBodies,
   readResponseBody,
   readResponses,
+  readStoredGamePks,
   readStoredGames,
 } from '../db/queries/raw-bodies.js';
+import type { ReadGame } from './extract-pool/messages.js';
 import { REFERENCE_LISTS } from '../extract/reference.js';
 import { applyReferenceList, applyTeamsBody } from './load/reference.js';
 import { rebuildSnapshots } from './load/snapshots.js';
@@ -68,29 +70,44 @@ function handled<T>(p: Promise<T>): Promise<T> {
  * game_pk (memory stays a few batches, whatever the warehouse holds), in overlapping stages: the
  * next batch is read while this one is extracted (on worker threads), and extracted while the
  * previous ones are written ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each
- * batch is one transaction: a game's rows are all old or all new.
+ * batch is one transaction: a game's rows are all old or all new. On postgres.js the workers read
+ * the bodies themselves, each on its own connection, and this thread reads only the games' numbers:
+ * decoding about 1 MB of body text a game, and cloning it to a worker, was most of its time.
  */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const count = await countStoredGames(ctx.db);
   ctx.progress?.start(count);
-  const read = (after: number) => handled(readStoredGames(ctx.db, after, REBUILD_BATCH));
-  let done = 0;
-  let next = read(-1);
-  const writing: Array<Promise<void>> = [];
-  const pool = createExtractPool(ctx.config.extractWorkers ?? defaultExtractWorkers(), ctx.log);
+  const workers = ctx.config.extractWorkers ?? defaultExtractWorkers();
+  const workersRead = workers > 0 && ctx.databaseUrl !== undefined;
+  const pool = createExtractPool(workers, ctx.log, workersRead ? { databaseUrl: ctx.databaseUrl } : {});
   // Where the batch is copied in, a worker sends its long lists as COPY text for this run.
   const opts = copyClient(ctx.db) ? { copyRunId: ctx.runId } : {};
+  // A page: its last game number (undefined when there is none) and its games' rows, extracted
+  // while the loop below writes the pages before it.
+  const readPage = async (after: number): Promise<{ last?: number; games: Promise<ReadGame[]> }> => {
+    if (workersRead) {
+      const pks = await readStoredGamePks(ctx.db, after, REBUILD_BATCH);
+      // A game whose bodies went meanwhile is left out: it has nothing to rebuild.
+      return { last: pks.at(-1), games: handled(pool.extractStored(pks, opts)) };
+    }
+    const stored = await readStoredGames(ctx.db, after, REBUILD_BATCH);
+    const games = Promise.all(
+      stored.map(async (b) => {
+        const gamePk = Number(b.gamePk);
+        return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined, opts) };
+      }),
+    );
+    return { last: stored.length > 0 ? Number(stored[stored.length - 1]!.gamePk) : undefined, games: handled(games) };
+  };
+  let done = 0;
+  let next = handled(readPage(-1));
+  const writing: Array<Promise<void>> = [];
   try {
     while (!ctx.signal.aborted) {
-      const stored = await next;
-      if (stored.length === 0) break;
-      next = read(Number(stored[stored.length - 1]!.gamePk));
-      const games = await Promise.all(
-        stored.map(async (b) => {
-          const gamePk = Number(b.gamePk);
-          return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined, opts) };
-        }),
-      );
+      const page = await next;
+      if (page.last === undefined) break;
+      next = handled(readPage(page.last));
+      const games = await page.games;
       while (writing.length >= REBUILD_WRITERS) await writing.shift();
       writing.push(
         handled(

@@ -60,6 +60,7 @@ export async function withRun<T>(
   const ctx: PipelineContext = {
     db,
     dbKind: deps.database.kind,
+    ...(deps.database.connectionUrl === undefined ? {} : { databaseUrl: deps.database.connectionUrl }),
     client: deps.client,
     config: deps.config,
     log: deps.log.child({ runId, job }),

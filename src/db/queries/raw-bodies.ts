@@ -214,6 +214,31 @@ export async function readStoredGames(db: Executor, afterGamePk: number, limit: 
   );
 }
 
+/** A keyset page of the games {@link readStoredGames} reads, their numbers only. */
+export async function readStoredGamePks(db: Executor, afterGamePk: number, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ gamePk: number }>(
+    db,
+    sql`select b.game_pk as "gamePk" from raw.boxscores b join raw.play_by_play p using (game_pk)
+        where b.game_pk > ${afterGamePk} order by b.game_pk limit ${limit}`,
+  );
+  return rows.map((r) => Number(r.gamePk));
+}
+
+/** The stored bodies of these games as text ({@link readStoredGames}), by game number; a game without them is left out. */
+export async function readStoredGamesIn(db: Executor, gamePks: readonly number[]): Promise<StoredGame[]> {
+  if (gamePks.length === 0) return [];
+  // The numbers are written into the text (intList checks each is an integer): planned with them.
+  // Sorted here, not by the server, which would sort the rows with their MB of text (on disk).
+  const rows = await queryRows<StoredGame>(
+    db,
+    sql.raw(`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
+        from raw.boxscores b join raw.play_by_play p using (game_pk)
+        left join raw.win_probability w using (game_pk)
+        where b.game_pk in (${intList(gamePks)})`),
+  );
+  return rows.sort((a, b) => Number(a.gamePk) - Number(b.gamePk));
+}
+
 /** Every stored person body, by person id. */
 export async function readPeopleBodies(db: Executor): Promise<string[]> {
   const rows = await queryRows<{ body: string }>(db, sql`select body::text as body from raw.people order by person_id`);

@@ -2,18 +2,27 @@ import type { GameRows } from '../../db/queries/game-rows.js';
 import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
 
 /**
- * Work for a worker: a game's stored bodies to parse and extract (a rebuild), or a game's bodies
- * as just fetched to parse, check, fingerprint and extract (a load).
+ * Work for a worker: a game's stored bodies to parse and extract (a rebuild), stored games to read
+ * from the database itself and extract (a rebuild on postgres.js), a game's bodies as just fetched
+ * to parse, check, fingerprint and extract (a load), or the end of its database connection.
  */
 export type ExtractRequest = (
   | { kind: 'stored'; id: number; gamePk: number; box: string; pbp: string; win?: string }
+  | { kind: 'read'; id: number; gamePks: number[] }
   | { kind: 'fetched'; id: number; game: FetchedGame }
+  | { kind: 'close'; id: number }
 ) &
   ExtractOptions;
 
 /** How the rows go back: `copyRunId` — the long lists as COPY text written for that run. */
 export interface ExtractOptions {
   copyRunId?: number;
+}
+
+/** What a worker is started with: where it reads stored games from, if anywhere. */
+export interface ExtractWorkerData {
+  /** A postgres.js connection URL; the worker opens one connection on its first `read`. */
+  databaseUrl?: string;
 }
 
 /** Why a worker's job failed: `badBody` when a fetched body was unusable (the fetch is retried). */
@@ -23,8 +32,22 @@ export interface ExtractFailure {
   badBody: boolean;
 }
 
-/** A worker's answer: the game's rows (stored), its prepared load (fetched), or why it failed. */
-export type ExtractReply =
-  | { id: number; rows: GameRows; prepared?: undefined; error?: undefined }
-  | { id: number; prepared: PreparedGame; rows?: undefined; error?: undefined }
-  | { id: number; error: ExtractFailure; rows?: undefined; prepared?: undefined };
+/** A stored game read and extracted by a worker. */
+export interface ReadGame {
+  gamePk: number;
+  rows: GameRows;
+}
+
+/**
+ * A worker's answer: the game's rows (stored), its prepared load (fetched), one game it read (sent
+ * as soon as it is extracted, in game number order, without those that have no stored bodies),
+ * `read` once it sent every game of a read, `closed` once its connection ended, or why it failed.
+ */
+export type ExtractReply = { id: number } & (
+  | { rows: GameRows; prepared?: undefined; game?: undefined; read?: undefined; error?: undefined }
+  | { prepared: PreparedGame; rows?: undefined; game?: undefined; read?: undefined; error?: undefined }
+  | { game: ReadGame; rows?: undefined; prepared?: undefined; read?: undefined; error?: undefined }
+  | { read: true; rows?: undefined; prepared?: undefined; game?: undefined; error?: undefined }
+  | { closed: true; rows?: undefined; prepared?: undefined; game?: undefined; read?: undefined; error?: undefined }
+  | { error: ExtractFailure; rows?: undefined; prepared?: undefined; game?: undefined; read?: undefined }
+);

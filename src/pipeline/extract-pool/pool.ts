@@ -5,7 +5,14 @@ import type { GameRows } from '../../db/queries/game-rows.js';
 import { ApiError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
-import type { ExtractFailure, ExtractOptions, ExtractReply, ExtractRequest } from './messages.js';
+import type {
+  ExtractFailure,
+  ExtractOptions,
+  ExtractReply,
+  ExtractRequest,
+  ExtractWorkerData,
+  ReadGame,
+} from './messages.js';
 
 /** Parses and extracts games' bodies, on worker threads when it has any. */
 export interface ExtractPool {
@@ -20,7 +27,13 @@ export interface ExtractPool {
    * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again.
    */
   prepare(game: FetchedGame, opts?: ExtractOptions): Promise<PreparedGame>;
-  /** Stop the workers (waits for none of their work). Safe to call twice. */
+  /**
+   * Stored games' rows, their bodies read from the database by the workers themselves (the games
+   * shared out among them in runs, one query each), in game number order, without those that have
+   * no stored bodies. Only for a pool with workers started with a `databaseUrl`.
+   */
+  extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
+  /** Stop the workers (waits for none of their work; their connections are closed). Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -72,6 +85,8 @@ export function defaultLoadWorkers(cores = availableParallelism()): number {
 interface Pending {
   resolve: (reply: ExtractReply) => void;
   reject: (err: Error) => void;
+  /** The games of a read received so far. */
+  games?: ReadGame[];
 }
 
 interface Slot {
@@ -84,11 +99,14 @@ interface Slot {
  * With `size` 0, extraction runs on the calling thread. A worker that dies fails the games it held
  * and every later call: a rebuild stops rather than run on with fewer hands.
  */
-export function createExtractPool(size: number, log?: Logger): ExtractPool {
+export function createExtractPool(size: number, log?: Logger, data: ExtractWorkerData = {}): ExtractPool {
   if (size <= 0) {
     // On the calling thread the rows are not passed anywhere: they stay objects (no copyRunId).
     return {
       extract: async (gamePk, box, pbp, win) => extractGameRowsFromText(gamePk, box, pbp, win),
+      extractStored: async () => {
+        throw new ExtractWorkerError('reading stored games needs extraction workers');
+      },
       prepare: async (game) => {
         try {
           return prepareFetchedGame(game);
@@ -109,11 +127,15 @@ export function createExtractPool(size: number, log?: Logger): ExtractPool {
     slot.pending.clear();
   };
   for (let i = 0; i < size; i++) {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: data });
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (reply: ExtractReply) => {
       const p = slot.pending.get(reply.id);
       if (!p) return;
+      if (reply.game) {
+        (p.games ??= []).push(reply.game);
+        return;
+      }
       slot.pending.delete(reply.id);
       if (reply.error) p.reject(failure(reply.error));
       else p.resolve(reply);
@@ -127,13 +149,14 @@ export function createExtractPool(size: number, log?: Logger): ExtractPool {
     });
     slots.push(slot);
   }
-  const send = (req: ExtractRequest): Promise<ExtractReply> => {
+  const send = (req: ExtractRequest): Promise<ExtractReply & { games?: ReadGame[] }> => {
     if (closed) return Promise.reject(new ExtractWorkerError('the extraction pool is closed'));
     if (broken) return Promise.reject(broken);
     let slot = slots[0] as Slot;
     for (const s of slots) if (s.pending.size < slot.pending.size) slot = s;
-    return new Promise<ExtractReply>((resolve, reject) => {
-      slot.pending.set(req.id, { resolve, reject });
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { resolve: (reply) => resolve({ ...reply, games: pending.games ?? [] }), reject };
+      slot.pending.set(req.id, pending);
       slot.worker.postMessage(req);
     });
   };
@@ -153,13 +176,48 @@ export function createExtractPool(size: number, log?: Logger): ExtractPool {
     async prepare(game, opts = {}) {
       return (await send({ kind: 'fetched', id: nextId++, game, ...opts })).prepared as PreparedGame;
     },
+    async extractStored(gamePks, opts = {}) {
+      if (!data.databaseUrl) throw new ExtractWorkerError('these extraction workers have no database to read from');
+      const sorted = [...gamePks].sort((a, b) => a - b);
+      const per = Math.ceil(sorted.length / slots.length);
+      const runs: number[][] = [];
+      for (let i = 0; i < sorted.length; i += per) runs.push(sorted.slice(i, i + per));
+      const replies = await Promise.all(runs.map((run) => send({ kind: 'read', id: nextId++, gamePks: run, ...opts })));
+      return replies.flatMap((r) => r.games ?? []);
+    },
     async close() {
       if (closed) return;
+      // Each worker ends its own connection first (a terminated thread would leave the server a
+      // broken one); the games still in hand are failed, not awaited.
+      const ends = data.databaseUrl && !broken ? slots.map((s) => closeConnection(s, nextId++)) : [];
       closed = true;
       for (const s of slots) fail(s, new ExtractWorkerError('the extraction pool is closed'));
+      await Promise.allSettled(ends);
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };
+}
+
+/** How long a closing worker may take to end its database connection before it is terminated. */
+const CLOSE_CONNECTION_MS = 5_000;
+
+/** Ask a worker to end its database connection; resolves when it did, failed or took too long. */
+function closeConnection(slot: Slot, id: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CLOSE_CONNECTION_MS);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    slot.worker.on('message', function onReply(reply: ExtractReply) {
+      if (reply.id !== id) return;
+      slot.worker.off('message', onReply);
+      done();
+    });
+    slot.worker.once('exit', done);
+    slot.worker.postMessage({ kind: 'close', id } satisfies ExtractRequest);
+  });
 }
 
 /** A worker's failure as an error of this thread: a bad fetched body, or the extractor's error. */
@@ -185,6 +243,7 @@ export function createLazyExtractPool(size: number, log?: Logger): ExtractPool {
   return {
     extract: async (...args) => get().extract(...args),
     prepare: async (...args) => get().prepare(...args),
+    extractStored: async (...args) => get().extractStored(...args),
     async close() {
       closed = true;
       await pool?.close();

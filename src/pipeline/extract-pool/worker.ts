@@ -1,30 +1,69 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDatabase, type Database } from '../../db/client.js';
 import { encodeGameRowsForCopy, type GameRows } from '../../db/queries/game-rows.js';
-import { ApiError } from '../../errors.js';
+import { readStoredGamesIn } from '../../db/queries/raw-bodies.js';
+import { ApiError, describeError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { prepareFetchedGame } from '../load/prepare-game.js';
-import type { ExtractReply, ExtractRequest } from './messages.js';
+import type { ExtractReply, ExtractRequest, ExtractWorkerData } from './messages.js';
+
+const { databaseUrl } = (workerData ?? {}) as ExtractWorkerData;
+/** This worker's own connection, opened by its first `read`. */
+let database: Promise<Database> | undefined;
 
 /**
  * Parse a game's bodies and extract its rows, off the main thread: the rows go back by structured
  * clone (the long lists as COPY text when asked), an error as its name and message (and whether it
- * was a bad fetched body).
+ * was a bad fetched body). A `read` takes a page of games' bodies from the database on this
+ * thread's own connection, in one query: a rebuild's bodies (about 1 MB a game) are then decoded
+ * once, here, instead of on the main thread and again when cloned to this one.
  */
-parentPort?.on('message', (req: ExtractRequest) => {
-  let reply: ExtractReply;
+async function handle(req: ExtractRequest): Promise<ExtractReply> {
   // With copyRunId the long row lists go back as COPY text: one string each instead of hundreds of
   // objects to clone here and again on the main thread, which would then encode them itself.
   const encode = (rows: GameRows) => (req.copyRunId === undefined ? rows : encodeGameRowsForCopy(rows, req.copyRunId));
-  try {
-    if (req.kind === 'fetched') {
+  switch (req.kind) {
+    case 'fetched': {
       const prepared = prepareFetchedGame(req.game);
-      reply = { id: req.id, prepared: { ...prepared, rows: encode(prepared.rows) } };
-    } else {
-      reply = { id: req.id, rows: encode(extractGameRowsFromText(req.gamePk, req.box, req.pbp, req.win)) };
+      return { id: req.id, prepared: { ...prepared, rows: encode(prepared.rows) } };
     }
-  } catch (err) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    reply = { id: req.id, error: { name: e.name, message: e.message, badBody: err instanceof ApiError } };
+    case 'stored':
+      return { id: req.id, rows: encode(extractGameRowsFromText(req.gamePk, req.box, req.pbp, req.win)) };
+    case 'read': {
+      if (!databaseUrl) throw new Error('this extraction worker has no database to read from');
+      database ??= createDatabase({ databaseUrl, pgliteDir: '' }, { maxConnections: 1 });
+      const stored = await readStoredGamesIn((await database).db, req.gamePks);
+      for (let i = 0; i < stored.length; i++) {
+        const g = stored[i]!;
+        const gamePk = Number(g.gamePk);
+        const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined));
+        // Each game goes back as soon as it is extracted: its COPY text dies young here (a page held
+        // until its last game was copied by the garbage collector again and again), and the body
+        // texts it came from can go.
+        stored[i] = undefined as never;
+        parentPort?.postMessage({ id: req.id, game: { gamePk, rows } } satisfies ExtractReply);
+        // Lets the next read's message in, so its query runs on the server while this one extracts.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { id: req.id, read: true };
+    }
+    case 'close': {
+      const open = database;
+      database = undefined;
+      await (await open)?.close();
+      return { id: req.id, closed: true };
+    }
   }
-  parentPort?.postMessage(reply);
+}
+
+parentPort?.on('message', (req: ExtractRequest) => {
+  handle(req)
+    .catch((err: unknown): ExtractReply => {
+      const e = err instanceof Error ? err : new Error(String(err));
+      // A database error is described as the main thread logs one: the server's message, never the
+      // statement's parameters.
+      const message = req.kind === 'read' || req.kind === 'close' ? describeError(err) : e.message;
+      return { id: req.id, error: { name: e.name, message, badBody: err instanceof ApiError } };
+    })
+    .then((reply) => parentPort?.postMessage(reply));
 });
