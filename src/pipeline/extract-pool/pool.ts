@@ -133,7 +133,8 @@ export function createExtractPool(size: number, log?: Logger, data: ExtractWorke
       const p = slot.pending.get(reply.id);
       if (!p) return;
       if (reply.game) {
-        (p.games ??= []).push(reply.game);
+        p.games ??= [];
+        p.games.push(reply.game);
         return;
       }
       slot.pending.delete(reply.id);
