@@ -224,17 +224,19 @@ export async function readStoredGamePks(db: Executor, afterGamePk: number, limit
   return rows.map((r) => Number(r.gamePk));
 }
 
-/** The stored bodies of these games as text ({@link readStoredGames}), by game number; a game without them is left out. */
-export async function readStoredGamesIn(db: Executor, gamePks: readonly number[]): Promise<StoredGame[]> {
-  if (gamePks.length === 0) return [];
-  // The numbers are written into the text (intList checks each is an integer): planned with them.
-  // Sorted here, not by the server, which would sort the rows with their MB of text (on disk).
+/**
+ * The stored bodies as text ({@link readStoredGames}) of the games numbered `first` to `last`, in
+ * game number order. Sorted here, not by the server, which would sort the rows with their MB of
+ * text (on disk); both tables are bounded by the range so that each is read by its key.
+ */
+export async function readStoredGamesBetween(db: Executor, first: number, last: number): Promise<StoredGame[]> {
   const rows = await queryRows<StoredGame>(
     db,
-    sql.raw(`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
+    sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
         from raw.boxscores b join raw.play_by_play p using (game_pk)
         left join raw.win_probability w using (game_pk)
-        where b.game_pk in (${intList(gamePks)})`),
+        where b.game_pk between ${first} and ${last} and p.game_pk between ${first} and ${last}`,
+    { prepared: true },
   );
   return rows.sort((a, b) => Number(a.gamePk) - Number(b.gamePk));
 }

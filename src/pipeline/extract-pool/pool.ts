@@ -28,9 +28,11 @@ export interface ExtractPool {
    */
   prepare(game: FetchedGame, opts?: ExtractOptions): Promise<PreparedGame>;
   /**
-   * Stored games' rows, their bodies read from the database by the workers themselves (the games
-   * shared out among them in runs, one query each), in game number order, without those that have
-   * no stored bodies. Only for a pool with workers started with a `databaseUrl`.
+   * Stored games' rows, their bodies read from the database by the workers themselves, in game
+   * number order, without those that have no stored bodies. The numbers are shared out among the
+   * workers in runs, and each reads its run's range in one query: a game stored meanwhile inside a
+   * range comes too (a keyset page never skips it). Only for a pool with workers started with a
+   * `databaseUrl`.
    */
   extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
   /** Stop the workers (waits for none of their work; their connections are closed). Safe to call twice. */
@@ -183,7 +185,9 @@ export function createExtractPool(size: number, log?: Logger, data: ExtractWorke
       const per = Math.ceil(sorted.length / slots.length);
       const runs: number[][] = [];
       for (let i = 0; i < sorted.length; i += per) runs.push(sorted.slice(i, i + per));
-      const replies = await Promise.all(runs.map((run) => send({ kind: 'read', id: nextId++, gamePks: run, ...opts })));
+      const replies = await Promise.all(
+        runs.map((run) => send({ kind: 'read', id: nextId++, first: run[0]!, last: run.at(-1)!, ...opts })),
+      );
       return replies.flatMap((r) => r.games ?? []);
     },
     async close() {

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, type Database } from '../../db/client.js';
 import { encodeGameRowsForCopy, type GameRows } from '../../db/queries/game-rows.js';
-import { readStoredGamesIn } from '../../db/queries/raw-bodies.js';
+import { readStoredGamesBetween } from '../../db/queries/raw-bodies.js';
 import { ApiError, describeError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { prepareFetchedGame } from '../load/prepare-game.js';
@@ -32,7 +32,7 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
     case 'read': {
       if (!databaseUrl) throw new Error('this extraction worker has no database to read from');
       database ??= createDatabase({ databaseUrl, pgliteDir: '' }, { maxConnections: 1 });
-      const stored = await readStoredGamesIn((await database).db, req.gamePks);
+      const stored = await readStoredGamesBetween((await database).db, req.first, req.last);
       for (let i = 0; i < stored.length; i++) {
         const g = stored[i]!;
         const gamePk = Number(g.gamePk);
