@@ -97,7 +97,8 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
         return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined, opts) };
       }),
     );
-    return { last: stored.length > 0 ? Number(stored[stored.length - 1]!.gamePk) : undefined, games: handled(games) };
+    const last = stored.at(-1)?.gamePk;
+    return { last: last === undefined ? undefined : Number(last), games: handled(games) };
   };
   let done = 0;
   let next = handled(readPage(-1));

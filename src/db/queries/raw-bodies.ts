@@ -203,14 +203,17 @@ export interface StoredGame {
   win: string | null;
 }
 
+/** A stored game's bodies as text (its win probability when it has one), before the condition. */
+const STORED_GAME_BODIES = sql.raw(`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp,
+      w.body::text as win
+    from raw.boxscores b join raw.play_by_play p using (game_pk)
+    left join raw.win_probability w using (game_pk)`);
+
 /** A keyset page of stored games after `afterGamePk`, with their bodies as text. */
 export async function readStoredGames(db: Executor, afterGamePk: number, limit: number): Promise<StoredGame[]> {
   return queryRows<StoredGame>(
     db,
-    sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
-        from raw.boxscores b join raw.play_by_play p using (game_pk)
-        left join raw.win_probability w using (game_pk)
-        where b.game_pk > ${afterGamePk} order by b.game_pk limit ${limit}`,
+    sql`${STORED_GAME_BODIES} where b.game_pk > ${afterGamePk} order by b.game_pk limit ${limit}`,
   );
 }
 
@@ -232,10 +235,7 @@ export async function readStoredGamePks(db: Executor, afterGamePk: number, limit
 export async function readStoredGamesBetween(db: Executor, first: number, last: number): Promise<StoredGame[]> {
   const rows = await queryRows<StoredGame>(
     db,
-    sql`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp, w.body::text as win
-        from raw.boxscores b join raw.play_by_play p using (game_pk)
-        left join raw.win_probability w using (game_pk)
-        where b.game_pk between ${first} and ${last} and p.game_pk between ${first} and ${last}`,
+    sql`${STORED_GAME_BODIES} where b.game_pk between ${first} and ${last} and p.game_pk between ${first} and ${last}`,
     { prepared: true },
   );
   return rows.sort((a, b) => Number(a.gamePk) - Number(b.gamePk));

@@ -33,14 +33,12 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
       if (!databaseUrl) throw new Error('this extraction worker has no database to read from');
       database ??= createDatabase({ databaseUrl, pgliteDir: '' }, { maxConnections: 1 });
       const stored = await readStoredGamesBetween((await database).db, req.first, req.last);
-      for (let i = 0; i < stored.length; i++) {
-        const g = stored[i]!;
+      // Taken off the page one by one, so that a game's body texts can go once it is extracted.
+      for (let g = stored.shift(); g; g = stored.shift()) {
         const gamePk = Number(g.gamePk);
         const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined));
         // Each game goes back as soon as it is extracted: its COPY text dies young here (a page held
-        // until its last game was copied by the garbage collector again and again), and the body
-        // texts it came from can go.
-        stored[i] = undefined as never;
+        // until its last game was copied by the garbage collector again and again).
         parentPort?.postMessage({ id: req.id, game: { gamePk, rows } } satisfies ExtractReply);
         // Lets the next read's message in, so its query runs on the server while this one extracts.
         await new Promise((resolve) => setImmediate(resolve));
