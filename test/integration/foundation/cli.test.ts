@@ -52,7 +52,9 @@ describe('the dugout CLI', () => {
     expect(report.database).toContain('pglite:');
   });
 
-  it('has --help on every command', async () => {
+  // One process per command (about 25, each starting Node and tsx): 48-56 s on a slow VM, once
+  // past the default 60 s.
+  it('has --help on every command', { timeout: 180_000 }, async () => {
     const help = await runCli(['--help'], { env });
     const commands = [...help.stdout.split('Commands:')[1]!.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)]
       .map((m) => m[1]!)
