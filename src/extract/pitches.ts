@@ -76,7 +76,12 @@ export function extractPitches(play: JsonObject, ctx: PitchContext): Extracted<P
 
 /** Map one pitch event. Counts are the count after the pitch. */
 function pitchRow(event: JsonObject, index: number, pitcherId: number | null, ctx: PitchContext): PitchRow {
-  const details = event.details;
+  // Each field read by its name where it is used, not through `pick`: one shared `pick` sees every
+  // key of every extractor, so its reads were V8's slow megamorphic kind on ~40 fields a pitch.
+  const details = asObject(event.details);
+  const call = asObject(details?.call);
+  const type = asObject(details?.type);
+  const count = asObject(event.count);
   return {
     game_pk: ctx.gamePk,
     at_bat_index: ctx.atBatIndex,
@@ -84,18 +89,18 @@ function pitchRow(event: JsonObject, index: number, pitcherId: number | null, ct
     pitcher_id: pitcherId,
     batter_id: ctx.batterId,
     pitch_number: toInt(event.pitchNumber),
-    balls: toInt(pick(event, 'count', 'balls')),
-    strikes: toInt(pick(event, 'count', 'strikes')),
-    outs: toInt(pick(event, 'count', 'outs')),
+    balls: toInt(count?.balls),
+    strikes: toInt(count?.strikes),
+    outs: toInt(count?.outs),
     // `details.code` is the specific call in every era ('C' called strike, 'V' automatic ball);
     // older feeds put only the generic S/B/X in `details.call.code`.
-    call_code: toText(pick(details, 'code')) ?? toText(pick(details, 'call', 'code')),
-    call_description: toText(pick(details, 'description')) ?? toText(pick(details, 'call', 'description')),
-    is_in_play: toBool(pick(details, 'isInPlay')),
-    is_strike: toBool(pick(details, 'isStrike')),
-    is_ball: toBool(pick(details, 'isBall')),
-    pitch_type: toText(pick(details, 'type', 'code')),
-    pitch_type_description: toText(pick(details, 'type', 'description')),
+    call_code: toText(details?.code) ?? toText(call?.code),
+    call_description: toText(details?.description) ?? toText(call?.description),
+    is_in_play: toBool(details?.isInPlay),
+    is_strike: toBool(details?.isStrike),
+    is_ball: toBool(details?.isBall),
+    pitch_type: toText(type?.code),
+    pitch_type_description: toText(type?.description),
     ...pitchDataColumns(event.pitchData),
     ...hitDataColumns(event.hitData),
     play_id: toText(event.playId),
@@ -129,28 +134,29 @@ type PitchDataColumns = Pick<
 
 /** The tracking columns of `pitchData` (all null when absent). */
 function pitchDataColumns(pitchData: unknown): PitchDataColumns {
-  const breaks = pick(pitchData, 'breaks');
-  const coordinates = pick(pitchData, 'coordinates');
+  const data = asObject(pitchData);
+  const breaks = asObject(data?.breaks);
+  const coordinates = asObject(data?.coordinates);
   return {
-    type_confidence: toNum(pick(pitchData, 'typeConfidence')),
-    start_speed: toNum(pick(pitchData, 'startSpeed')),
-    end_speed: toNum(pick(pitchData, 'endSpeed')),
-    spin_rate: toNum(pick(breaks, 'spinRate')),
-    spin_direction: toNum(pick(breaks, 'spinDirection')),
-    break_angle: toNum(pick(breaks, 'breakAngle')),
-    break_length: toNum(pick(breaks, 'breakLength')),
-    break_vertical: toNum(pick(breaks, 'breakVertical')),
-    break_vertical_induced: toNum(pick(breaks, 'breakVerticalInduced')),
-    break_horizontal: toNum(pick(breaks, 'breakHorizontal')),
-    plate_x: toNum(pick(coordinates, 'pX')),
-    plate_z: toNum(pick(coordinates, 'pZ')),
-    pfx_x: toNum(pick(coordinates, 'pfxX')),
-    pfx_z: toNum(pick(coordinates, 'pfxZ')),
-    strike_zone_top: toNum(pick(pitchData, 'strikeZoneTop')),
-    strike_zone_bottom: toNum(pick(pitchData, 'strikeZoneBottom')),
-    zone: toInt(pick(pitchData, 'zone')),
-    extension: toNum(pick(pitchData, 'extension')),
-    plate_time: toNum(pick(pitchData, 'plateTime')),
+    type_confidence: toNum(data?.typeConfidence),
+    start_speed: toNum(data?.startSpeed),
+    end_speed: toNum(data?.endSpeed),
+    spin_rate: toNum(breaks?.spinRate),
+    spin_direction: toNum(breaks?.spinDirection),
+    break_angle: toNum(breaks?.breakAngle),
+    break_length: toNum(breaks?.breakLength),
+    break_vertical: toNum(breaks?.breakVertical),
+    break_vertical_induced: toNum(breaks?.breakVerticalInduced),
+    break_horizontal: toNum(breaks?.breakHorizontal),
+    plate_x: toNum(coordinates?.pX),
+    plate_z: toNum(coordinates?.pZ),
+    pfx_x: toNum(coordinates?.pfxX),
+    pfx_z: toNum(coordinates?.pfxZ),
+    strike_zone_top: toNum(data?.strikeZoneTop),
+    strike_zone_bottom: toNum(data?.strikeZoneBottom),
+    zone: toInt(data?.zone),
+    extension: toNum(data?.extension),
+    plate_time: toNum(data?.plateTime),
   };
 }
 
@@ -168,14 +174,16 @@ type HitDataColumns = Pick<
 
 /** The batted-ball columns of `hitData` (all null when the pitch was not put in play). */
 function hitDataColumns(hitData: unknown): HitDataColumns {
+  const hit = asObject(hitData);
+  const coordinates = asObject(hit?.coordinates);
   return {
-    launch_speed: toNum(pick(hitData, 'launchSpeed')),
-    launch_angle: toNum(pick(hitData, 'launchAngle')),
-    total_distance: toNum(pick(hitData, 'totalDistance')),
-    trajectory: toText(pick(hitData, 'trajectory')),
-    hardness: toText(pick(hitData, 'hardness')),
-    hit_location: toText(pick(hitData, 'location')),
-    hit_coord_x: toNum(pick(hitData, 'coordinates', 'coordX')),
-    hit_coord_y: toNum(pick(hitData, 'coordinates', 'coordY')),
+    launch_speed: toNum(hit?.launchSpeed),
+    launch_angle: toNum(hit?.launchAngle),
+    total_distance: toNum(hit?.totalDistance),
+    trajectory: toText(hit?.trajectory),
+    hardness: toText(hit?.hardness),
+    hit_location: toText(hit?.location),
+    hit_coord_x: toNum(coordinates?.coordX),
+    hit_coord_y: toNum(coordinates?.coordY),
   };
 }
