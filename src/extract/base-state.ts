@@ -1,4 +1,4 @@
-import { asArray, type JsonObject, pick, toInt } from './coerce.js';
+import { asArray, asObject, type JsonObject, toInt } from './coerce.js';
 import { isPitchEvent } from './pitches.js';
 import type { PlayRow } from './types.js';
 
@@ -16,9 +16,11 @@ function placedBase(description: unknown): OccupiedBase {
 
 /** A pinch runner (or any substitute) takes the base of the player he replaces. */
 function substitute(bases: Bases, event: unknown): void {
-  if (pick(event, 'isSubstitution') !== true) return;
-  const replaced = toInt(pick(event, 'replacedPlayer', 'id'));
-  const player = toInt(pick(event, 'player', 'id'));
+  // Fields read by name where they are used, not through the shared `pick` (see pitches.ts).
+  const e = asObject(event);
+  if (e?.isSubstitution !== true) return;
+  const replaced = toInt(asObject(e.replacedPlayer)?.id);
+  const player = toInt(asObject(e.player)?.id);
   if (replaced === null || player === null) return;
   for (const b of BASES) if (bases[b] === replaced) bases[b] = player;
 }
@@ -30,16 +32,18 @@ function substitute(bases: Bases, event: unknown): void {
  */
 function applyRunners(bases: Bases, play: JsonObject): void {
   const byRunner = new Map<number, { start: unknown; end: unknown; out: boolean }>();
-  for (const r of asArray(play.runners) ?? []) {
-    const id = toInt(pick(r, 'details', 'runner', 'id'));
+  for (const raw of asArray(play.runners) ?? []) {
+    const r = asObject(raw);
+    const id = toInt(asObject(asObject(r?.details)?.runner)?.id);
     if (id === null) continue;
     const seen = byRunner.get(id);
-    const out = pick(r, 'movement', 'isOut') === true;
+    const movement = asObject(r?.movement);
+    const out = movement?.isOut === true;
     if (seen) {
-      seen.end = pick(r, 'movement', 'end');
+      seen.end = movement?.end;
       seen.out ||= out;
     } else {
-      byRunner.set(id, { start: pick(r, 'movement', 'start'), end: pick(r, 'movement', 'end'), out });
+      byRunner.set(id, { start: movement?.start, end: movement?.end, out });
     }
   }
   for (const m of byRunner.values()) if (isBase(m.start)) bases[m.start] = null;
@@ -74,9 +78,11 @@ export function replayBaseState(plays: ReadonlyArray<{ row: PlayRow; play: JsonO
     const firstPitch = events.findIndex(isPitchEvent);
     const leading = firstPitch < 0 ? events : events.slice(0, firstPitch);
     for (const e of leading) {
-      if (pick(e, 'details', 'eventType') === 'runner_placed') {
-        const id = toInt(pick(e, 'player', 'id'));
-        if (id !== null) bases[placedBase(pick(e, 'details', 'description'))] = id;
+      const event = asObject(e);
+      const details = asObject(event?.details);
+      if (details?.eventType === 'runner_placed') {
+        const id = toInt(asObject(event?.player)?.id);
+        if (id !== null) bases[placedBase(details.description)] = id;
       } else {
         substitute(bases, e);
       }
@@ -90,12 +96,14 @@ export function replayBaseState(plays: ReadonlyArray<{ row: PlayRow; play: JsonO
     const batter = row.batter_id;
     row.is_plate_appearance =
       row.is_complete !== false &&
-      (asArray(play.runners) ?? []).some(
-        (r) =>
+      (asArray(play.runners) ?? []).some((raw) => {
+        const r = asObject(raw);
+        return (
           batter !== null &&
-          toInt(pick(r, 'details', 'runner', 'id')) === batter &&
-          pick(r, 'movement', 'start') == null,
-      );
+          toInt(asObject(asObject(r?.details)?.runner)?.id) === batter &&
+          asObject(r?.movement)?.start == null
+        );
+      });
 
     applyRunners(bases, play);
     if (firstPitch >= 0) for (const e of events.slice(firstPitch)) substitute(bases, e);

@@ -21,10 +21,12 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
   const out: Extracted<PlayDetailRows> = { rows: { runners: [], fieldingCredits: [], playActions: [] }, rejects: [] };
   const seenPlays = new Set<number>();
   (asArray(pick(body, 'allPlays')) ?? []).forEach((play, i) => {
-    const atBatIndex = toInt(pick(play, 'about', 'atBatIndex') ?? pick(play, 'atBatIndex'));
+    // Fields read by name where they are used, not through the shared `pick` (see pitches.ts).
+    const p = asObject(play);
+    const atBatIndex = toInt(asObject(p?.about)?.atBatIndex ?? p?.atBatIndex);
     if (atBatIndex === null || seenPlays.has(atBatIndex)) return;
     seenPlays.add(atBatIndex);
-    (asArray(pick(play, 'runners')) ?? []).forEach((raw, runnerIndex) => {
+    (asArray(p?.runners) ?? []).forEach((raw, runnerIndex) => {
       const runner = asObject(raw);
       if (!runner) {
         out.rejects.push(
@@ -32,43 +34,44 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
         );
         return;
       }
-      const movement = runner.movement;
-      const details = runner.details;
+      const movement = asObject(runner.movement);
+      const details = asObject(runner.details);
       out.rows.runners.push({
         game_pk: gamePk,
         at_bat_index: atBatIndex,
         runner_index: runnerIndex,
-        runner_id: toInt(pick(details, 'runner', 'id')),
-        play_event_index: toInt(pick(details, 'playIndex')),
-        origin_base: toText(pick(movement, 'originBase')),
-        start_base: toText(pick(movement, 'start')),
-        end_base: toText(pick(movement, 'end')),
-        out_base: toText(pick(movement, 'outBase')),
-        is_out: toBool(pick(movement, 'isOut')),
-        out_number: toInt(pick(movement, 'outNumber')),
-        event: toText(pick(details, 'event')),
-        event_type: toText(pick(details, 'eventType')),
-        movement_reason: toText(pick(details, 'movementReason')),
-        is_scoring_event: toBool(pick(details, 'isScoringEvent')),
-        rbi: toBool(pick(details, 'rbi')),
-        earned: toBool(pick(details, 'earned')),
-        team_unearned: toBool(pick(details, 'teamUnearned')),
-        responsible_pitcher_id: toInt(pick(details, 'responsiblePitcher', 'id')),
+        runner_id: toInt(asObject(details?.runner)?.id),
+        play_event_index: toInt(details?.playIndex),
+        origin_base: toText(movement?.originBase),
+        start_base: toText(movement?.start),
+        end_base: toText(movement?.end),
+        out_base: toText(movement?.outBase),
+        is_out: toBool(movement?.isOut),
+        out_number: toInt(movement?.outNumber),
+        event: toText(details?.event),
+        event_type: toText(details?.eventType),
+        movement_reason: toText(details?.movementReason),
+        is_scoring_event: toBool(details?.isScoringEvent),
+        rbi: toBool(details?.rbi),
+        earned: toBool(details?.earned),
+        team_unearned: toBool(details?.teamUnearned),
+        responsible_pitcher_id: toInt(asObject(details?.responsiblePitcher)?.id),
       });
-      (asArray(runner.credits) ?? []).forEach((credit, creditIndex) => {
+      (asArray(runner.credits) ?? []).forEach((raw, creditIndex) => {
+        const credit = asObject(raw);
         out.rows.fieldingCredits.push({
           game_pk: gamePk,
           at_bat_index: atBatIndex,
           runner_index: runnerIndex,
           credit_index: creditIndex,
-          person_id: toInt(pick(credit, 'player', 'id')),
-          position_code: toText(pick(credit, 'position', 'code')),
-          credit: toText(pick(credit, 'credit')),
+          person_id: toInt(asObject(credit?.player)?.id),
+          position_code: toText(asObject(credit?.position)?.code),
+          credit: toText(credit?.credit),
         });
       });
     });
     const seenEvents = new Set<number>();
-    (asArray(pick(play, 'playEvents')) ?? []).forEach((raw, j) => {
+    (asArray(p?.playEvents) ?? []).forEach((raw, j) => {
       const event = asObject(raw);
       if (!event || isPitchEvent(event)) return;
       const index = event.index === undefined || event.index === null ? j : toInt(event.index);
@@ -85,23 +88,24 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
         return;
       }
       seenEvents.add(index);
-      const details = event.details;
+      const details = asObject(event.details);
+      const count = asObject(event.count);
       out.rows.playActions.push({
         game_pk: gamePk,
         at_bat_index: atBatIndex,
         play_event_index: index,
         type: toText(event.type),
-        event: toText(pick(details, 'event')),
-        event_type: toText(pick(details, 'eventType')),
-        description: toText(pick(details, 'description')),
-        player_id: toInt(pick(event, 'player', 'id')),
-        position_code: toText(pick(event, 'position', 'code')),
+        event: toText(details?.event),
+        event_type: toText(details?.eventType),
+        description: toText(details?.description),
+        player_id: toInt(asObject(event.player)?.id),
+        position_code: toText(asObject(event.position)?.code),
         is_substitution: toBool(event.isSubstitution),
-        balls: toInt(pick(event, 'count', 'balls')),
-        strikes: toInt(pick(event, 'count', 'strikes')),
-        outs: toInt(pick(event, 'count', 'outs')),
-        away_score: toInt(pick(details, 'awayScore')),
-        home_score: toInt(pick(details, 'homeScore')),
+        balls: toInt(count?.balls),
+        strikes: toInt(count?.strikes),
+        outs: toInt(count?.outs),
+        away_score: toInt(details?.awayScore),
+        home_score: toInt(details?.homeScore),
         start_time: toTimestamp(event.startTime),
       });
     });

@@ -84,8 +84,10 @@ function halfInning(about: JsonObject): 'top' | 'bottom' | null {
 /** Runners who scored on the play (`movement.end === 'score'` or `details.isScoringEvent`). */
 function runsScored(play: JsonObject): number {
   const runners = asArray(play.runners) ?? [];
-  return runners.filter((r) => pick(r, 'movement', 'end') === 'score' || pick(r, 'details', 'isScoringEvent') === true)
-    .length;
+  return runners.filter((raw) => {
+    const r = asObject(raw);
+    return asObject(r?.movement)?.end === 'score' || asObject(r?.details)?.isScoringEvent === true;
+  }).length;
 }
 
 /** Map one play, or null when it is malformed (see {@link playProblem}). */
@@ -95,30 +97,32 @@ export function playRow(gamePk: number, play: JsonObject): PlayRow | null {
   const inning = toInt(about?.inning);
   const half = about ? halfInning(about) : null;
   if (!about || atBatIndex === null || inning === null || half === null) return null;
-  const result = play.result;
-  const matchup = play.matchup;
+  // Fields read by name where they are used, not through the shared `pick` (see pitches.ts).
+  const result = asObject(play.result);
+  const matchup = asObject(play.matchup);
+  const count = asObject(play.count);
   return {
     game_pk: gamePk,
     at_bat_index: atBatIndex,
     inning,
     half_inning: half,
-    batter_id: toInt(pick(matchup, 'batter', 'id')),
-    pitcher_id: toInt(pick(matchup, 'pitcher', 'id')),
-    bat_side: toText(pick(matchup, 'batSide', 'code')),
-    pitch_hand: toText(pick(matchup, 'pitchHand', 'code')),
-    event: toText(pick(result, 'event')),
-    event_type: toText(pick(result, 'eventType')),
-    description: toText(pick(result, 'description')),
-    rbi: toInt(pick(result, 'rbi')),
-    away_score: toInt(pick(result, 'awayScore')),
-    home_score: toInt(pick(result, 'homeScore')),
-    is_out: toBool(pick(result, 'isOut')),
+    batter_id: toInt(asObject(matchup?.batter)?.id),
+    pitcher_id: toInt(asObject(matchup?.pitcher)?.id),
+    bat_side: toText(asObject(matchup?.batSide)?.code),
+    pitch_hand: toText(asObject(matchup?.pitchHand)?.code),
+    event: toText(result?.event),
+    event_type: toText(result?.eventType),
+    description: toText(result?.description),
+    rbi: toInt(result?.rbi),
+    away_score: toInt(result?.awayScore),
+    home_score: toInt(result?.homeScore),
+    is_out: toBool(result?.isOut),
     is_scoring_play: toBool(about.isScoringPlay),
     has_review: toBool(about.hasReview),
     is_complete: toBool(about.isComplete),
-    balls: toInt(pick(play, 'count', 'balls')),
-    strikes: toInt(pick(play, 'count', 'strikes')),
-    outs: toInt(pick(play, 'count', 'outs')),
+    balls: toInt(count?.balls),
+    strikes: toInt(count?.strikes),
+    outs: toInt(count?.outs),
     runs_scored: runsScored(play),
     pitch_count: (asArray(play.playEvents) ?? []).filter(isPitchEvent).length,
     start_time: toTimestamp(about.startTime),
