@@ -37,25 +37,41 @@ const INT_RANGES: Record<string, [number, number]> = {
   PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
-function integerCheck(columnType: string, nonNegative: boolean): Check {
-  const [min, max] = INT_RANGES[columnType]!;
-  return (v) => {
-    if (typeof v !== 'number' || !Number.isFinite(v)) return 'not a number';
-    if (!Number.isInteger(v)) return 'not a whole number';
-    if (v < min || v > max)
-      return `out of range for ${columnType === 'PgInteger' ? 'integer' : columnType === 'PgSmallInt' ? 'smallint' : 'bigint'}`;
-    if (nonNegative && v < 0) return 'negative where only counts or ids are possible';
-    return null;
-  };
+const INT_NAMES: Record<string, string> = { PgInteger: 'integer', PgSmallInt: 'smallint', PgBigInt53: 'bigint' };
+
+/** A condition a column's value must meet, as JavaScript on `v`, and what a value failing it is. */
+interface Rule {
+  holds: string;
+  problem: string;
 }
 
-function checkFor(columnType: string, nonNegative: boolean): Check | undefined {
-  if (columnType in INT_RANGES) return integerCheck(columnType, nonNegative);
-  if (columnType === 'PgDoublePrecision' || columnType === 'PgReal') {
-    return (v) => (typeof v === 'number' && Number.isFinite(v) ? null : 'not a finite number');
+/**
+ * The rules of a column's type, in the order a value is checked (the first it fails is reported).
+ * Both checks are generated from them: the general loop's ({@link checkFor}) and the clean-row
+ * pass ({@link cleanRowCheck}), so the two cannot disagree on what a valid value is.
+ */
+function rulesFor(columnType: string, nonNegative: boolean): Rule[] {
+  const range = INT_RANGES[columnType];
+  if (range) {
+    return [
+      { holds: "typeof v === 'number' && Number.isFinite(v)", problem: 'not a number' },
+      { holds: 'Number.isInteger(v)', problem: 'not a whole number' },
+      { holds: `v >= ${range[0]} && v <= ${range[1]}`, problem: `out of range for ${INT_NAMES[columnType]}` },
+      ...(nonNegative ? [{ holds: 'v >= 0', problem: 'negative where only counts or ids are possible' }] : []),
+    ];
   }
-  if (columnType === 'PgBoolean') return (v) => (typeof v === 'boolean' ? null : 'not a boolean');
-  return undefined;
+  if (columnType === 'PgDoublePrecision' || columnType === 'PgReal') {
+    return [{ holds: "typeof v === 'number' && Number.isFinite(v)", problem: 'not a finite number' }];
+  }
+  if (columnType === 'PgBoolean') return [{ holds: "typeof v === 'boolean'", problem: 'not a boolean' }];
+  return [];
+}
+
+/** A value's check against its rules: the problem of the first it fails, or null. */
+function checkFor(rules: readonly Rule[]): Check | undefined {
+  if (rules.length === 0) return undefined;
+  const body = rules.map((r) => `if (!(${r.holds})) return ${JSON.stringify(r.problem)};`).join('\n');
+  return new Function(`return function check(v) {\n${body}\nreturn null;\n};`)() as Check;
 }
 
 /** Where a rejected row was: written only for a reject, most rows never need the text. */
@@ -69,43 +85,31 @@ interface ColumnRule {
   required: boolean;
   key: boolean;
   text: boolean;
-  columnType: string;
-  nonNegative: boolean;
+  rules: Rule[];
+  check: Check | undefined;
 }
 
 /**
  * A function saying whether a row is clean: no required or key column missing (an absent one is
  * allowed in a partial row) and every value valid, so the general loop would keep it unchanged
- * with no reject. It is generated for the column list (the same checks as {@link checkFor},
- * written inline), reading each column by its own name: rows of one extractor share a shape, so
- * each read stays a fast, single-shape property load; the general loop's `row[col.name]` went
- * through V8's megamorphic keyed load on every column of every row. A row it does not pass takes
- * the general loop, which says what is wrong. Names enter the code as JSON string literals only.
+ * with no reject. It is generated for the column list from the rules {@link checkFor} is made of,
+ * reading each column by its own name: rows of one extractor share a shape, so each read stays a
+ * fast, single-shape property load; the general loop's `row[col.name]` went through V8's
+ * megamorphic keyed load on every column of every row. A row it does not pass takes the general
+ * loop, which says what is wrong. Names enter the code as JSON string literals only.
  */
 function cleanRowCheck(columns: readonly ColumnRule[]): (row: Record<string, unknown>, partial: boolean) => boolean {
-  const lines = columns.map((c, i) => {
-    const v = `v${i}`;
-    const read = `const ${v} = r[${JSON.stringify(c.name)}];`;
-    const absent =
-      c.required || c.key
-        ? `if (${v} === undefined) { if (!partial) return false; } else if (${v} === null) return false;`
-        : `if (${v} === undefined || ${v} === null) {}`;
-    let valid: string | undefined;
-    const range = INT_RANGES[c.columnType];
-    if (c.text) valid = `typeof ${v} !== 'string' || !${v}.includes('\\u0000')`;
-    else if (range) {
-      const min = c.nonNegative ? Math.max(0, range[0]) : range[0];
-      valid = `typeof ${v} === 'number' && Number.isInteger(${v}) && ${v} >= ${min} && ${v} <= ${range[1]}`;
-    } else if (c.columnType === 'PgDoublePrecision' || c.columnType === 'PgReal') {
-      valid = `typeof ${v} === 'number' && Number.isFinite(${v})`;
-    } else if (c.columnType === 'PgBoolean') valid = `typeof ${v} === 'boolean'`;
-    return valid === undefined ? `${read} ${absent}` : `${read} ${absent} else if (!(${valid})) return false;`;
+  const blocks = columns.map((c) => {
+    const absent = c.required || c.key ? 'if (v === null || !partial) return false;' : '';
+    const holds = c.text ? ["typeof v !== 'string' || !v.includes('\\u0000')"] : c.rules.map((r) => r.holds);
+    const invalid = holds.length > 0 ? ` else if (!(${holds.map((h) => `(${h})`).join(' && ')})) return false;` : '';
+    return `{ const v = r[${JSON.stringify(c.name)}]; if (v === undefined || v === null) { ${absent} }${invalid} }`;
   });
-  const body = `return function clean(r, partial) {\n${lines.join('\n')}\nreturn true;\n};`;
+  const body = `return function clean(r, partial) {\n${blocks.join('\n')}\nreturn true;\n};`;
   return new Function(body)() as (row: Record<string, unknown>, partial: boolean) => boolean;
 }
 
-/** A row's key as the general loop writes it (`game_pk=1,team_id=2`), generated like {@link cleanRowCheck}. */
+/** A row's key as rejects name it (`game_pk=1,team_id=2`), generated like {@link cleanRowCheck}. */
 function keyTextOf(keyColumns: readonly string[]): (row: Record<string, unknown>) => string {
   const parts = keyColumns.map(
     (k, i) => `${JSON.stringify(`${i > 0 ? ',' : ''}${k}=`)} + String(r[${JSON.stringify(k)}])`,
@@ -135,10 +139,9 @@ export function createRowValidator(
       required: c.notNull && !c.hasDefault,
       key: keyColumns.includes(c.name),
       text: c.columnType === 'PgText',
-      check: checkFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name)),
-      columnType: c.columnType,
-      nonNegative: Boolean(opts.nonNegative) && !signed.has(c.name),
-    }));
+      rules: rulesFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name)),
+    }))
+    .map((c) => ({ ...c, check: checkFor(c.rules) }));
   const clean = opts.precheck === false ? undefined : cleanRowCheck(columns);
   const keyOf = keyTextOf(keyColumns);
   return {
@@ -170,8 +173,7 @@ export function createRowValidator(
           row.game_pk <= 2_147_483_647
             ? row.game_pk
             : null;
-        let keyText = '';
-        for (const k of keyColumns) keyText += `${keyText ? ',' : ''}${k}=${String(row[k])}`;
+        const keyText = keyOf(row);
         let fixed: T | undefined;
         let rowError: string | undefined;
         for (const col of columns) {

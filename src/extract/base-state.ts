@@ -16,7 +16,7 @@ function placedBase(description: unknown): OccupiedBase {
 
 /** A pinch runner (or any substitute) takes the base of the player he replaces. */
 function substitute(bases: Bases, event: unknown): void {
-  // Fields read by name where they are used, not through the shared `pick` (see pitches.ts).
+  // Fields read by name where they are used, not through the shared `pick` (see its comment).
   const e = asObject(event);
   if (e?.isSubstitution !== true) return;
   const replaced = toInt(asObject(e.replacedPlayer)?.id);

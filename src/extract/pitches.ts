@@ -76,8 +76,7 @@ export function extractPitches(play: JsonObject, ctx: PitchContext): Extracted<P
 
 /** Map one pitch event. Counts are the count after the pitch. */
 function pitchRow(event: JsonObject, index: number, pitcherId: number | null, ctx: PitchContext): PitchRow {
-  // Each field read by its name where it is used, not through `pick`: one shared `pick` sees every
-  // key of every extractor, so its reads were V8's slow megamorphic kind on ~40 fields a pitch.
+  // Fields read by name where they are used, not through the shared `pick` (see its comment).
   const details = asObject(event.details);
   const call = asObject(details?.call);
   const type = asObject(details?.type);

@@ -21,7 +21,7 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
   const out: Extracted<PlayDetailRows> = { rows: { runners: [], fieldingCredits: [], playActions: [] }, rejects: [] };
   const seenPlays = new Set<number>();
   (asArray(pick(body, 'allPlays')) ?? []).forEach((play, i) => {
-    // Fields read by name where they are used, not through the shared `pick` (see pitches.ts).
+    // Fields read by name where they are used, not through the shared `pick` (see its comment).
     const p = asObject(play);
     const atBatIndex = toInt(asObject(p?.about)?.atBatIndex ?? p?.atBatIndex);
     if (atBatIndex === null || seenPlays.has(atBatIndex)) return;

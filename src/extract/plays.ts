@@ -97,7 +97,7 @@ export function playRow(gamePk: number, play: JsonObject): PlayRow | null {
   const inning = toInt(about?.inning);
   const half = about ? halfInning(about) : null;
   if (!about || atBatIndex === null || inning === null || half === null) return null;
-  // Fields read by name where they are used, not through the shared `pick` (see pitches.ts).
+  // Fields read by name where they are used, not through the shared `pick` (see its comment).
   const result = asObject(play.result);
   const matchup = asObject(play.matchup);
   const count = asObject(play.count);

@@ -203,10 +203,13 @@ export interface StoredGame {
   win: string | null;
 }
 
+/** The stored games: those with both a boxscore (`b`) and a play-by-play (`p`) body. */
+const STORED_GAMES = 'raw.boxscores b join raw.play_by_play p using (game_pk)';
+
 /** A stored game's bodies as text (its win probability when it has one), before the condition. */
 const STORED_GAME_BODIES = sql.raw(`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp,
       w.body::text as win
-    from raw.boxscores b join raw.play_by_play p using (game_pk)
+    from ${STORED_GAMES}
     left join raw.win_probability w using (game_pk)`);
 
 /** A keyset page of stored games after `afterGamePk`, with their bodies as text. */
@@ -221,7 +224,7 @@ export async function readStoredGames(db: Executor, afterGamePk: number, limit: 
 export async function readStoredGamePks(db: Executor, afterGamePk: number, limit: number): Promise<number[]> {
   const rows = await queryRows<{ gamePk: number }>(
     db,
-    sql`select b.game_pk as "gamePk" from raw.boxscores b join raw.play_by_play p using (game_pk)
+    sql`select b.game_pk as "gamePk" from ${sql.raw(STORED_GAMES)}
         where b.game_pk > ${afterGamePk} order by b.game_pk limit ${limit}`,
   );
   return rows.map((r) => Number(r.gamePk));
