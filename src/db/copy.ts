@@ -92,24 +92,38 @@ function scalarField(value: unknown): string {
  * extractor share a shape, so every read stays a fast, single-shape property load. A loop reading
  * `r[names[i]]` went through V8's megamorphic keyed load, about a third of the encoder's time. The
  * names are written into the code as JSON string literals, so no column name can be read as code.
+ *
+ * The generated function is kept and made again only for another column list or other `extra`
+ * values (a run writes the same `run_id` into every row): V8 keeps what it learned about a
+ * function, and its optimized code, with the closure, so a function made afresh for every game ran
+ * interpreted again and was compiled again each time.
  */
 export function copyLineEncoder(
   columns: readonly CopyColumn[],
   extra: Record<string, unknown>,
 ): (row: object) => string {
-  const fixed: string[] = [];
-  const fields = columns.map((c) => {
-    if (Object.hasOwn(extra, c.name)) {
-      fixed.push(copyField(extra[c.name], c.kind));
-      return `fixed[${fixed.length - 1}]`;
-    }
-    const value = `r[${JSON.stringify(c.name)}]`;
-    return c.kind === 'json' ? `field(${value}, 'json')` : `scalar(${value})`;
-  });
-  const line = fields.length > 0 ? `${fields.join(" + '\\t' + ")} + '\\n'` : "'\\n'";
-  const make = new Function('fixed', 'field', 'scalar', `return function line(r) { return ${line}; };`);
-  return make(fixed, copyField, scalarField) as (row: object) => string;
+  const fields: string[] = [];
+  for (const c of columns) {
+    // A fixed value is written into the code as the JSON literal of its COPY text.
+    if (Object.hasOwn(extra, c.name)) fields.push(JSON.stringify(copyField(extra[c.name], c.kind)));
+    else if (c.kind === 'json') fields.push(`field(r[${JSON.stringify(c.name)}], 'json')`);
+    else fields.push(`scalar(r[${JSON.stringify(c.name)}])`);
+  }
+  const body = fields.length > 0 ? `${fields.join(" + '\\t' + ")} + '\\n'` : "'\\n'";
+  let line = ENCODERS.get(body);
+  if (!line) {
+    const make = new Function('field', 'scalar', `return function line(r) { return ${body}; };`);
+    line = make(copyField, scalarField) as (row: object) => string;
+    // Column lists come from the schema and a run has one run_id, so there are few; the bound
+    // keeps a long-lived process, run after run, from keeping every run's encoders.
+    if (ENCODERS.size >= 256) ENCODERS.clear();
+    ENCODERS.set(body, line);
+  }
+  return line;
 }
+
+/** The generated line functions, by their expression. */
+const ENCODERS = new Map<string, (row: object) => string>();
 
 /**
  * Write rows into `table` with `COPY … FROM STDIN` (text format) on the transaction's connection:

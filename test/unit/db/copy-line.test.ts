@@ -32,6 +32,19 @@ describe('copyLineEncoder', () => {
     expect(line({ [odd]: 5, constructor: 'c' })).toBe('5\t42\tc\n');
   });
 
+  it('makes one encoder for one column list and its extra values, and another for other values', () => {
+    const columns = [column('id'), column('run_id'), column('note', 'json')];
+    const first = copyLineEncoder(columns, { run_id: 1 });
+    expect(copyLineEncoder([...columns], { run_id: 1 })).toBe(first);
+    const second = copyLineEncoder(columns, { run_id: 2 });
+    expect(second).not.toBe(first);
+    expect(first({ id: 3, note: null })).toBe('3\t1\t\\N\n');
+    expect(second({ id: 3, note: null })).toBe('3\t2\t\\N\n');
+    // An extra value that needs escaping, or is null, is written as its COPY text too.
+    expect(copyLineEncoder(columns, { run_id: null })({ id: 4 })).toBe('4\t\\N\t\\N\n');
+    expect(copyLineEncoder([column('id'), column('tag')], { tag: 'a\tb"c' })({ id: 5 })).toBe('5\ta\\tb"c\n');
+  });
+
   it('writes an empty line for no columns', () => {
     expect(copyLineEncoder([], {})({ a: 1 })).toBe('\n');
   });
