@@ -24,9 +24,12 @@ function withoutSeasonStats(box: JsonObject): JsonObject {
     const team = asObject(teams[side]);
     const players = asObject(team?.players);
     if (!team || !players) continue;
-    const stripped = Object.fromEntries(
-      Object.entries(players).map(([id, p]) => [id, asObject(p) ? without(p as JsonObject, 'seasonStats') : p]),
-    );
+    // A loop, not a callback made anew for every game (see extractPlayByPlay).
+    const entries: Array<[string, unknown]> = [];
+    for (const [id, p] of Object.entries(players)) {
+      entries.push([id, asObject(p) ? without(p as JsonObject, 'seasonStats') : p]);
+    }
+    const stripped = Object.fromEntries(entries);
     copy[side] = { ...team, players: stripped };
   }
   return { ...box, teams: copy };

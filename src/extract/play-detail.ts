@@ -20,19 +20,24 @@ export interface PlayDetailRows {
 export function extractPlayDetail(gamePk: number, body: unknown): Extracted<PlayDetailRows> {
   const out: Extracted<PlayDetailRows> = { rows: { runners: [], fieldingCredits: [], playActions: [] }, rejects: [] };
   const seenPlays = new Set<number>();
-  (asArray(pick(body, 'allPlays')) ?? []).forEach((play, i) => {
+  // Loops, not callbacks: a closure made anew for every game loses its optimized code at each full
+  // garbage collection (V8 holds it weakly) and was compiled again after every one.
+  const plays = asArray(pick(body, 'allPlays')) ?? [];
+  for (let i = 0; i < plays.length; i++) {
     // Fields read by name where they are used, not through the shared `pick` (see its comment).
-    const p = asObject(play);
+    const p = asObject(plays[i]);
     const atBatIndex = toInt(asObject(p?.about)?.atBatIndex ?? p?.atBatIndex);
-    if (atBatIndex === null || seenPlays.has(atBatIndex)) return;
+    if (atBatIndex === null || seenPlays.has(atBatIndex)) continue;
     seenPlays.add(atBatIndex);
-    (asArray(p?.runners) ?? []).forEach((raw, runnerIndex) => {
+    const runners = asArray(p?.runners) ?? [];
+    for (let runnerIndex = 0; runnerIndex < runners.length; runnerIndex++) {
+      const raw = runners[runnerIndex];
       const runner = asObject(raw);
       if (!runner) {
         out.rejects.push(
           reject(gamePk, 'runners', `allPlays[${i}].runners[${runnerIndex}]`, 'runner is not an object', raw),
         );
-        return;
+        continue;
       }
       const movement = asObject(runner.movement);
       const details = asObject(runner.details);
@@ -57,8 +62,9 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
         team_unearned: toBool(details?.teamUnearned),
         responsible_pitcher_id: toInt(asObject(details?.responsiblePitcher)?.id),
       });
-      (asArray(runner.credits) ?? []).forEach((raw, creditIndex) => {
-        const credit = asObject(raw);
+      const credits = asArray(runner.credits) ?? [];
+      for (let creditIndex = 0; creditIndex < credits.length; creditIndex++) {
+        const credit = asObject(credits[creditIndex]);
         out.rows.fieldingCredits.push({
           game_pk: gamePk,
           at_bat_index: atBatIndex,
@@ -68,12 +74,14 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
           position_code: toText(asObject(credit?.position)?.code),
           credit: toText(credit?.credit),
         });
-      });
-    });
+      }
+    }
     const seenEvents = new Set<number>();
-    (asArray(p?.playEvents) ?? []).forEach((raw, j) => {
+    const events = asArray(p?.playEvents) ?? [];
+    for (let j = 0; j < events.length; j++) {
+      const raw = events[j];
       const event = asObject(raw);
-      if (!event || isPitchEvent(event)) return;
+      if (!event || isPitchEvent(event)) continue;
       const index = event.index === undefined || event.index === null ? j : toInt(event.index);
       if (index === null || index < 0 || seenEvents.has(index)) {
         out.rejects.push(
@@ -85,7 +93,7 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
             raw,
           ),
         );
-        return;
+        continue;
       }
       seenEvents.add(index);
       const details = asObject(event.details);
@@ -108,7 +116,7 @@ export function extractPlayDetail(gamePk: number, body: unknown): Extracted<Play
         home_score: toInt(details?.homeScore),
         start_time: toTimestamp(event.startTime),
       });
-    });
-  });
+    }
+  }
   return out;
 }

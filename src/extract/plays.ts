@@ -30,7 +30,10 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
   const seen = new Set<number>();
   const lastPitcher = new Map<string, number>();
   const ordered: Array<{ row: PlayRow; play: JsonObject }> = [];
-  allPlays.forEach((raw, i) => {
+  // A loop, not a callback: a closure made anew for every game loses its optimized code at each
+  // full garbage collection (V8 holds it weakly) and was compiled again after every one.
+  for (let i = 0; i < allPlays.length; i++) {
+    const raw = allPlays[i];
     const path = `allPlays[${i}]`;
     const play = asObject(raw);
     const row = play ? playRow(gamePk, play) : null;
@@ -41,7 +44,7 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
           ? playProblem(play)
           : `duplicate atBatIndex ${row.at_bat_index}`;
       out.rejects.push(reject(gamePk, 'plays', path, reason, raw));
-      return;
+      continue;
     }
     seen.add(row.at_bat_index);
     out.rows.plays.push(row);
@@ -59,7 +62,7 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
     out.rows.pitches.push(...pitches.rows);
     out.rejects.push(...pitches.rejects);
     if (row.pitcher_id !== null) lastPitcher.set(row.half_inning, row.pitcher_id);
-  });
+  }
   replayBaseState(ordered);
   return out;
 }
@@ -83,11 +86,12 @@ function halfInning(about: JsonObject): 'top' | 'bottom' | null {
 
 /** Runners who scored on the play (`movement.end === 'score'` or `details.isScoringEvent`). */
 function runsScored(play: JsonObject): number {
-  const runners = asArray(play.runners) ?? [];
-  return runners.filter((raw) => {
+  let runs = 0;
+  for (const raw of asArray(play.runners) ?? []) {
     const r = asObject(raw);
-    return asObject(r?.movement)?.end === 'score' || asObject(r?.details)?.isScoringEvent === true;
-  }).length;
+    if (asObject(r?.movement)?.end === 'score' || asObject(r?.details)?.isScoringEvent === true) runs++;
+  }
+  return runs;
 }
 
 /** Map one play, or null when it is malformed (see {@link playProblem}). */

@@ -27,7 +27,11 @@ export async function takeRequestSlots(
     sql`select (extract(epoch from slot_at) * 1000)::float8 as at, (extract(epoch from server_now) * 1000)::float8 as now
         from ingest.take_request_slots(${batch}, ${limit}, ${windowMs})`,
   );
-  return rows.map((r) => ({ at: Number(r.at), now: Number(r.now) }));
+  return rows.map(slotTimes);
+}
+
+function slotTimes(r: { at: number; now: number }): { at: number; now: number } {
+  return { at: Number(r.at), now: Number(r.now) };
 }
 
 /** Record a pause of `ms` for every process (the later of this and any pause already recorded). */

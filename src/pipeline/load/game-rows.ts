@@ -39,35 +39,42 @@ export function extractGameRows(
   const play = extractPlayDetail(gamePk, playByPlay);
   const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
   const rejected: RejectRow[] = [...box.rejects, ...pbp.rejects, ...play.rejects, ...game.rejects];
-  const checked = <T extends object>(
-    validator: RowValidator,
-    rows: readonly T[],
-    opts?: { partial?: boolean },
-  ): T[] => {
-    const { rows: kept, rejects: bad } = validator.validate(rows, opts);
-    rejected.push(...bad);
-    return kept;
-  };
   let winRows: WinProbabilityRow[] | undefined;
   if (winProbability !== undefined) {
     const extracted = extractWinProbability(gamePk, winProbability);
     rejected.push(...extracted.rejects);
-    winRows = checked(WIN_PROBABILITY, extracted.rows);
+    winRows = checked(rejected, WIN_PROBABILITY, extracted.rows);
   }
-  const [context] = checked(GAME_CONTEXT, [game.rows.gameContext], { partial: true });
+  const [context] = checked(rejected, GAME_CONTEXT, [game.rows.gameContext], { partial: true });
   return {
-    plays: checked(VALIDATORS.plays, pbp.rows.plays),
-    pitches: checked(VALIDATORS.pitches, pbp.rows.pitches),
-    battingLines: checked(VALIDATORS.battingLines, box.rows.battingLines),
-    pitchingLines: checked(VALIDATORS.pitchingLines, box.rows.pitchingLines),
-    runners: checked(VALIDATORS.runners, play.rows.runners),
-    fieldingCredits: checked(VALIDATORS.fieldingCredits, play.rows.fieldingCredits),
-    playActions: checked(VALIDATORS.playActions, play.rows.playActions),
-    fieldingLines: checked(VALIDATORS.fieldingLines, game.rows.fieldingLines),
-    officials: checked(VALIDATORS.officials, game.rows.officials),
-    linescoreInnings: checked(VALIDATORS.linescoreInnings, game.rows.linescoreInnings),
+    plays: checked(rejected, VALIDATORS.plays, pbp.rows.plays),
+    pitches: checked(rejected, VALIDATORS.pitches, pbp.rows.pitches),
+    battingLines: checked(rejected, VALIDATORS.battingLines, box.rows.battingLines),
+    pitchingLines: checked(rejected, VALIDATORS.pitchingLines, box.rows.pitchingLines),
+    runners: checked(rejected, VALIDATORS.runners, play.rows.runners),
+    fieldingCredits: checked(rejected, VALIDATORS.fieldingCredits, play.rows.fieldingCredits),
+    playActions: checked(rejected, VALIDATORS.playActions, play.rows.playActions),
+    fieldingLines: checked(rejected, VALIDATORS.fieldingLines, game.rows.fieldingLines),
+    officials: checked(rejected, VALIDATORS.officials, game.rows.officials),
+    linescoreInnings: checked(rejected, VALIDATORS.linescoreInnings, game.rows.linescoreInnings),
     gameContext: context ?? { game_pk: gamePk },
     ...(winRows ? { winProbability: winRows } : {}),
     rejects: rejected,
   };
+}
+
+/**
+ * The rows the validator keeps, its rejects added to `rejected`. A module function, not a closure
+ * made anew for every game: such a closure loses its optimized code at each full garbage
+ * collection (V8 holds it weakly) and was compiled again after every one.
+ */
+function checked<T extends object>(
+  rejected: RejectRow[],
+  validator: RowValidator,
+  rows: readonly T[],
+  opts?: { partial?: boolean },
+): T[] {
+  const { rows: kept, rejects: bad } = validator.validate(rows, opts);
+  rejected.push(...bad);
+  return kept;
 }
