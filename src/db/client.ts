@@ -7,6 +7,7 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle
 import type { Config } from '../config.js';
 import * as schema from './schema/index.js';
 import { acquireDirLock, type DirLock } from './dir-lock.js';
+import { openPglite } from './pglite.js';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -191,11 +192,10 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
     lock = acquireDirLock(abs);
   }
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const client = dir ? await PGlite.create(path.resolve(dir)) : await PGlite.create();
+    const { client, forDrizzle, ownParsers } = await openPglite(dir);
     // As for postgres.js above: the PGlite database seen through the drivers' common type.
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = drizzle(forDrizzle, { schema }) as unknown as Db;
     let closed = false;
     return {
       kind: 'pglite',
@@ -223,7 +223,7 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
             if (usable.rows[0]?.ok) await tx.query(`set local role "${opts.role.replace(/"/g, '""')}"`);
           }
           // PGlite's query() is the extended protocol: one statement only.
-          return (await tx.query<Record<string, unknown>>(text)).rows;
+          return (await tx.query<Record<string, unknown>>(text, [], { parsers: ownParsers })).rows;
         });
       },
     };

@@ -117,4 +117,44 @@ describe('the embedded PGlite back end', () => {
     expect(await tablesOf(second)).toEqual(expect.arrayContaining(CONTRACT_TABLES));
     await second.close();
   });
+
+  it('returns values as drizzle reads them, and `dugout sql` reads them as PGlite does', async () => {
+    const database = await createDatabase({ databaseUrl: undefined, pgliteDir: '' }, { inMemory: true });
+    try {
+      const probe = `select timestamptz '2025-04-01 17:05:00+00' as at, timestamp '2025-04-01 17:05:00' as local,
+        date '2025-04-01' as day, interval '90 minutes' as span, 1.50::numeric as n, 7::int8 as big, '{"a":1}'::json as doc,
+        array[date '2025-04-01', date '2025-04-02'] as days, array[1.5, 2]::numeric[] as ns`;
+      const drizzled = await queryRows(database.db, sql.raw(probe));
+      const inTx = await database.db.transaction((tx) => queryRows(tx, sql.raw(probe)));
+      // drizzle keeps dates, times and intervals (and their arrays) as the server's text.
+      const asDrizzle = {
+        at: '2025-04-01 17:05:00+00',
+        local: '2025-04-01 17:05:00',
+        day: '2025-04-01',
+        span: '01:30:00',
+        n: '1.50',
+        big: 7,
+        doc: { a: 1 },
+        days: '{2025-04-01,2025-04-02}',
+        ns: '{1.5,2}',
+      };
+      expect(drizzled).toEqual([asDrizzle]);
+      expect(inTx).toEqual([asDrizzle]);
+      // A read-only query (dugout sql) gets PGlite's own values: times as Dates, arrays as arrays.
+      const [own] = await database.readOnlyQuery(probe, { timeoutMs: 5_000 });
+      expect(own).toMatchObject({ day: new Date('2025-04-01T00:00:00Z'), doc: { a: 1 }, big: 7 });
+      expect(own?.at).toEqual(new Date('2025-04-01T17:05:00Z'));
+      expect(own?.days).toEqual([new Date('2025-04-01T00:00:00Z'), new Date('2025-04-02T00:00:00Z')]);
+      // A long text and a long json parameter (sent as bytes) arrive exactly, whatever their characters.
+      const long = `Ñandú ⚾ 日本 🧢 \\ "q" ${'x'.repeat(5000)} 終`;
+      const doc = JSON.stringify({ s: long, n: [1, 2.5, null], e: '🧢'.repeat(300) });
+      const [back] = await queryRows<{ t: string; j: unknown; len: number; jl: number }>(
+        database.db,
+        sql`select ${long}::text as t, ${doc}::json as j, length(${long}::text) as len, length(${doc}::json::text) as jl`,
+      );
+      expect(back).toEqual({ t: long, j: JSON.parse(doc), len: [...long].length, jl: [...doc].length });
+    } finally {
+      await database.close();
+    }
+  });
 });
