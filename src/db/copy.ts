@@ -16,13 +16,29 @@ interface CopyClient {
   unsafe(query: string): CopyQuery;
 }
 
+/** A PGlite database or transaction under a drizzle executor: COPY reads a Blob as '/dev/blob'. */
+interface BlobCopyClient {
+  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+}
+
+/** Where COPY goes: postgres.js streams it to the server; PGlite reads it whole from a Blob. */
+export type CopyTarget = { kind: 'stream'; client: CopyClient } | { kind: 'blob'; client: BlobCopyClient };
+
 /**
- * The postgres.js client under a drizzle transaction, or undefined on PGlite (whose session client
- * has no `unsafe`): COPY is only used where postgres.js carries it.
+ * The connection under a drizzle executor as a COPY target: a postgres.js `sql` (it has `unsafe`)
+ * or a PGlite database or transaction (`query` with options, and `exec`); undefined for anything
+ * else, whose rows then go by INSERT.
  */
-export function copyClient(tx: Executor): CopyClient | undefined {
-  const client = (tx as { session?: { client?: unknown } }).session?.client as Partial<CopyClient> | undefined;
-  return client && typeof client.unsafe === 'function' ? (client as CopyClient) : undefined;
+export function copyTarget(tx: Executor): CopyTarget | undefined {
+  const client = (tx as { session?: { client?: unknown } }).session?.client as
+    | Partial<CopyClient & BlobCopyClient & { exec: unknown }>
+    | undefined;
+  if (!client) return undefined;
+  if (typeof client.unsafe === 'function') return { kind: 'stream', client: client as CopyClient };
+  if (typeof client.query === 'function' && typeof client.exec === 'function') {
+    return { kind: 'blob', client: client as BlobCopyClient };
+  }
+  return undefined;
 }
 
 /** How each column's values are written: JSON text for json/jsonb, a scalar's text otherwise. */
@@ -126,24 +142,34 @@ export function copyLineEncoder(
 const ENCODERS = new Map<string, (row: object) => string>();
 
 /**
- * Write rows into `table` with `COPY … FROM STDIN` (text format) on the transaction's connection:
- * the server's cheapest way in (no JSON to parse, no statement to plan). `columns` are the columns
- * written, in order, each with its kind; `extra` values are the same for every row. `encoded` is
- * text already in that format for the same columns (rows encoded on a worker thread), sent first.
- * Nothing else may run on the connection meanwhile (postgres.js refuses it), so call it with the
- * connection otherwise idle. Resolves once the server has the rows; rejects with the server's own
- * error when it refuses them (the transaction is then aborted and must be rolled back, as for any
- * failed statement).
+ * Write rows into `table` with `COPY` (text format) on the transaction's connection: the server's
+ * cheapest way in (no JSON to parse, no statement to plan). `columns` are the columns written, in
+ * order, each with its kind; `extra` values are the same for every row. `encoded` is text already
+ * in that format for the same columns (rows encoded on a worker thread), sent first. On postgres.js
+ * the text is streamed (`FROM STDIN`), and nothing else may run on the connection meanwhile
+ * (postgres.js refuses it), so call it with the connection otherwise idle; PGlite reads it whole
+ * from a Blob. Resolves once the server has the rows; rejects with the server's own error when it
+ * refuses them (the transaction is then aborted and must be rolled back, as for any failed
+ * statement).
  */
 export async function copyInto(
-  client: CopyClient,
+  target: CopyTarget,
   table: string,
   columns: readonly CopyColumn[],
   rows: readonly object[],
   extra: Record<string, unknown>,
   encoded: readonly string[] = [],
 ): Promise<void> {
-  const query = client.unsafe(`copy ${table} (${columns.map((c) => c.quoted).join(', ')}) from stdin`);
+  const columnList = columns.map((c) => c.quoted).join(', ');
+  if (target.kind === 'blob') {
+    const line = copyLineEncoder(columns, extra);
+    let text = '';
+    for (const row of rows) text += line(row);
+    const parts = [...encoded, text].filter((t) => t.length > 0);
+    await target.client.query(`copy ${table} (${columnList}) from '/dev/blob'`, [], { blob: new Blob(parts) });
+    return;
+  }
+  const query = target.client.unsafe(`copy ${table} (${columnList}) from stdin`);
   const refused = new Promise<never>((_, reject) => {
     const settle = query.reject;
     query.reject = (err: unknown) => {

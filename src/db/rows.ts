@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { type Db, executePrepared } from './client.js';
-import { type CopyColumn, copyClient, copyInto, copyLineEncoder } from './copy.js';
+import { type CopyColumn, copyInto, copyLineEncoder, copyTarget } from './copy.js';
 
 /** A transaction or the database: both run the same statements. */
 export type Executor = Pick<Db, 'execute'>;
@@ -175,12 +175,13 @@ export function encodeRows(
 }
 
 /**
- * Insert rows with `COPY … FROM STDIN` when the executor is a postgres.js transaction (see
+ * Insert rows with `COPY` when the executor is a postgres.js or PGlite transaction (see
  * {@link copyInto}): the same rows as {@link insertRows} for the server's fraction of the work.
  * `encoded` rows ({@link encodeRows}) are sent as they are, in one COPY with the rows where their
  * columns and extra values agree. Resolves to undefined, having sent nothing, where COPY is not
- * used (PGlite, a table with array columns), so the caller inserts the rows the other way; encoded
- * rows can only go by COPY. Nothing else may run on the transaction's connection meanwhile.
+ * used (another executor, a table with array columns), so the caller inserts the rows the other
+ * way; encoded rows can only go by COPY. Nothing else may run on the transaction's connection
+ * meanwhile.
  */
 export async function copyRows(
   tx: Executor,
@@ -189,8 +190,8 @@ export async function copyRows(
   extra: Record<string, unknown> = {},
   encoded: readonly EncodedRows[] = [],
 ): Promise<number | undefined> {
-  const client = copyClient(tx);
-  if (!client) {
+  const target = copyTarget(tx);
+  if (!target) {
     if (encoded.length > 0) throw new Error('rows written as COPY text reached a database without COPY');
     return undefined;
   }
@@ -217,7 +218,7 @@ export async function copyRows(
   for (const g of groups.values()) {
     const columns = copyColumns(info, g.cols);
     if (!columns) throw new Error(`rows of ${info.name} were written as COPY text, which it does not take`);
-    await copyInto(client, info.name, columns, g.rows, g.extra, g.texts);
+    await copyInto(target, info.name, columns, g.rows, g.extra, g.texts);
   }
   return encoded.reduce((n, e) => n + e.count, rows.length);
 }

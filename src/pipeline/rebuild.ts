@@ -1,4 +1,4 @@
-import { copyClient } from '../db/copy.js';
+import { copyTarget } from '../db/copy.js';
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
@@ -81,7 +81,7 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const workersRead = workers > 0 && ctx.databaseUrl !== undefined;
   const pool = createExtractPool(workers, ctx.log, workersRead ? { databaseUrl: ctx.databaseUrl } : {});
   // Where the batch is copied in, a worker sends its long lists as COPY text for this run.
-  const opts = copyClient(ctx.db) ? { copyRunId: ctx.runId } : {};
+  const opts = copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {};
   // A page: its last game number (undefined when there is none) and its games' rows, extracted
   // while the loop below writes the pages before it.
   const readPage = async (after: number): Promise<{ last?: number; games: Promise<ReadGame[]> }> => {

@@ -25,11 +25,12 @@ export function testBackend(): 'postgres' | 'pglite' {
 
 /**
  * A migrated database of this test file's own: a clone of the template on Postgres, a fresh PGlite
- * otherwise (in memory, or in a temp directory with `onDisk` so a child process can open it).
+ * otherwise or with `backend: 'pglite'` (in memory, or in a temp directory with `onDisk` so a child
+ * process can open it).
  */
-export async function createTestDatabase(opts: { onDisk?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { onDisk?: boolean; backend?: 'pglite' } = {}): Promise<TestDatabase> {
   const info = testDbInfo();
-  if (info.kind === 'postgres') {
+  if (info.kind === 'postgres' && opts.backend !== 'pglite') {
     const name = `dugout_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const scratch = await createScratchDatabase(info.adminUrl, name, { template: info.template });
     const url = scratch.url;

@@ -15,7 +15,7 @@ import type {
   WinProbabilityRow,
 } from '../../extract/types.js';
 import { queryRows, sql } from '../client.js';
-import { copyClient } from '../copy.js';
+import { copyTarget } from '../copy.js';
 import {
   copyRows,
   type EncodedRows,
@@ -203,7 +203,7 @@ export async function insertGamesRows(
   }));
   const foreign = lists.flatMap((l) => l.encoded).find((e) => e.extra.run_id !== runId);
   if (foreign) throw new Error(`rows encoded for run ${String(foreign.extra.run_id)} written by run ${runId}`);
-  const copyable = copyClient(tx) !== undefined;
+  const copyable = copyTarget(tx) !== undefined;
   const size = (l: (typeof lists)[number]) => l.encoded.reduce((n, e) => n + e.count, l.rows.length);
   const copied = lists.filter((l) => l.encoded.length > 0 || (copyable && size(l) >= COPY_MIN_ROWS));
   const piped = lists.filter((l) => !copied.includes(l));

@@ -4,7 +4,7 @@ import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extra
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError } from '../extract-pool/pool.js';
 import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
-import { copyClient } from '../../db/copy.js';
+import { copyTarget } from '../../db/copy.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
@@ -82,7 +82,7 @@ async function fetchPrepared(
         playByPlay: text(pbp),
         ...(win ? { winProbability: text(win) } : {}),
       },
-      copyClient(ctx.db) ? { copyRunId: ctx.runId } : {},
+      copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {},
     );
     if (ctx.timings) {
       ctx.timings.parseMs += p.parseMs;
