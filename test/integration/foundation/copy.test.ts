@@ -40,6 +40,15 @@ const probe = pgTable('copy_probe', {
 /** The suite's back end, and PGlite too when that is Postgres: both take rows by COPY. */
 const BACKENDS = testBackend() === 'postgres' ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 
+/**
+ * The recorded feeds a back end copies: all of them on the suite's own; on PGlite beside Postgres a
+ * few, since the text is the same (every feed above) and only its way into the server differs.
+ */
+function recordedGames(kind: (typeof BACKENDS)[number]): string[] {
+  const names = fixtureNames('liveGameV1');
+  return kind === testBackend() ? names : names.slice(0, 4);
+}
+
 describe.each(BACKENDS)('on %s', (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -164,7 +173,7 @@ describe.each(BACKENDS)('on %s', (kind) => {
   });
 
   describeRecorded('COPY of every recorded game', () => {
-    it.each(fixtureNames('liveGameV1'))(
+    it.each(recordedGames(kind))(
       'stores the rows of %s written as COPY text on a worker as it stores the rows themselves',
       async (name) => {
         const parts = splitFeedLive(fixture(name));
@@ -194,7 +203,7 @@ describe.each(BACKENDS)('on %s', (kind) => {
       },
     );
 
-    it.each(fixtureNames('liveGameV1'))('stores the rows of %s as the JSON insert does', async (name) => {
+    it.each(recordedGames(kind))('stores the rows of %s as the JSON insert does', async (name) => {
       const parts = splitFeedLive(fixture(name));
       const gamePk = parts.gamePk ?? 1;
       const rows = gameRowsOf(gamePk, parts.boxscore, parts.playByPlay);
