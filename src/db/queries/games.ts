@@ -61,6 +61,21 @@ export async function upsertGames(tx: Executor, rows: GameRow[], runId: number):
 }
 
 /**
+ * Lock the stored rows of these games, in game_pk order, for the rest of the transaction. A game's
+ * load updates its row in the transaction that stores its bodies and marks its work done, so once
+ * the lock is held, what {@link readKnownGames} reads next is either before that load or after it
+ * committed, never a load committing in between (which a poll would have queued again).
+ */
+export async function lockStoredGames(tx: Executor, gamePks: number[]): Promise<void> {
+  if (gamePks.length === 0) return;
+  await tx.execute(
+    sql`select game_pk from mlb.games
+        where game_pk = any(string_to_array(${gamePks.join(',')}, ',')::int[])
+        order by game_pk for update`,
+  );
+}
+
+/**
  * What we already know of these games: stored state and whether both raw bodies are stored (and
  * the win-probability body, when `withWinProbability`: a game loaded before the extra was turned
  * on is then fetched again).

@@ -1,5 +1,5 @@
 import { DAY_MS, dayStartMs, isoDay } from '../../dates.js';
-import { readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../../db/queries/games.js';
+import { lockStoredGames, readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { enqueueWork, type WorkReason } from '../../db/queries/work-items.js';
@@ -102,6 +102,12 @@ export async function applyScheduleBody(
     async (tx) => {
       if (text !== undefined)
         await storeResponse(tx, opts.operation, opts.params, text, bodySha256('other', body), ctx.runId);
+      // First wait for any load of these games in flight: read before it commits, a game it loads
+      // would look not loaded yet and be queued again once done (and fetched twice).
+      await lockStoredGames(
+        tx,
+        rows.map((g) => g.game_pk),
+      );
       const known = await readKnownGames(
         tx,
         rows.map((g) => g.game_pk),
