@@ -10,11 +10,30 @@ export interface RunningSim {
   close(): Promise<void>;
 }
 
+/** Connection errors of a reused keep-alive connection that the other end had just closed. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, sent once more when the connection it reused was closed under it. The simulator's server
+ * closes a keep-alive connection after 5 s idle, and on a loaded machine a request sometimes left on
+ * one just as it closed (`fetch failed`, ECONNRESET). These are reads (GET), so a repeat is safe; the
+ * loader's own client retries such errors the same way.
+ */
+async function fetchRetryingReset(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof code !== 'string' || !RESET_CODES.has(code) || (init?.method && init.method !== 'GET')) throw err;
+    return fetch(url, init);
+  }
+}
+
 /** Starts a simulator on a free loopback port. */
 export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const sim = createSimulator(options);
   const server = await sim.listen();
-  const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  const get = (path: string, init?: RequestInit) => fetchRetryingReset(`${server.url}${path}`, init);
   return {
     sim,
     url: server.url,
