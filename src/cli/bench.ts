@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -210,7 +210,8 @@ async function startSimProcess(
     String(cacheMb),
   ];
   args.push('--sport-id', sportIds.join(','));
-  const child = spawn(process.execPath, ['--max-old-space-size=6000', path.join(ROOT, 'bin/dugout.mjs'), ...args], {
+  const child = spawnDugout(args, {
+    nodeArgs: ['--max-old-space-size=6000'],
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
@@ -273,8 +274,6 @@ async function freshDatabase(
     await createPgliteDir(pgliteDir);
     const db = await createDatabase({ databaseUrl: undefined, pgliteDir });
     cleanups.push(() => db.close());
-    // Nothing to apply: the child migrated it.
-    await runMigrations(db, { databaseUrl: undefined });
     return db;
   }
   const scratch = await createScratchDatabase(opts.adminUrl, `dugout_${label}_${process.pid}`);
@@ -290,6 +289,12 @@ async function freshDatabase(
   return db;
 }
 
+/** A `dugout` command in a child process of this Node (with `nodeArgs` for Node itself). */
+function spawnDugout(args: string[], opts: SpawnOptions & { nodeArgs?: string[] }): ChildProcess {
+  const { nodeArgs = [], ...options } = opts;
+  return spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'bin/dugout.mjs'), ...args], options);
+}
+
 /**
  * Create and migrate a PGlite database in a child process, as `dugout migrate` does. Creating one
  * (PGlite's initdb) leaves the process about 500 MB larger for its whole life (835 MB resident
@@ -298,7 +303,7 @@ async function freshDatabase(
  */
 async function createPgliteDir(pgliteDir: string): Promise<void> {
   const { DATABASE_URL: _url, ...env } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/dugout.mjs'), 'migrate'], {
+  const child = spawnDugout(['migrate'], {
     env: { ...env, DUGOUT_PGLITE_DIR: pgliteDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

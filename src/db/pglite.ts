@@ -12,7 +12,7 @@ const LONG_TEXT = 512;
  * writer sends in the binary format: for `text` and `json` that is the text itself, read by the
  * server as it is. Other values are serialized as PGlite does.
  */
-export function pgliteTextParam(value: unknown): string {
+function pgliteTextParam(value: unknown): string {
   if (typeof value === 'string') {
     // The writer takes any byte view; its declared type says string only.
     return (value.length >= LONG_TEXT ? Buffer.from(value, 'utf8') : value) as string;
@@ -42,7 +42,7 @@ const DRIZZLE_TEXT_ARRAYS: ReadonlyArray<readonly [number, number]> = [
   [1187, 1186],
   [1182, 1082],
 ];
-const DRIZZLE_TEXT_TYPES = [...DRIZZLE_TEXT_SCALARS, ...DRIZZLE_TEXT_ARRAYS.map(([array]) => array)];
+const DRIZZLE_TEXT_TYPES = new Set([...DRIZZLE_TEXT_SCALARS, ...DRIZZLE_TEXT_ARRAYS.map(([array]) => array)]);
 
 type Parser = (value: string, typeId?: number) => unknown;
 type QueryOptions = { parsers?: Record<number, Parser> } & Record<string, unknown>;
@@ -85,7 +85,7 @@ function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions 
   if (!parsers) return options;
   const ids = Object.keys(parsers).map(Number);
   // Parsers of other types than drizzle's are not ours to drop.
-  if (!ids.every((id) => DRIZZLE_TEXT_TYPES.includes(id))) return options;
+  if (!ids.every((id) => DRIZZLE_TEXT_TYPES.has(id))) return options;
   const { parsers: _dropped, ...rest } = options;
   return rest;
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { type Db, executePrepared } from './client.js';
-import { type CopyColumn, copyInto, copyLineEncoder, copyTarget } from './copy.js';
+import { type CopyColumn, copyInto, copyTarget, copyText } from './copy.js';
 
 /** A transaction or the database: both run the same statements. */
 export type Executor = Pick<Db, 'execute'>;
@@ -168,10 +168,7 @@ export function encodeRows(
   const cols = columnList(info, rows, extra);
   const columns = copyColumns(info, cols);
   if (!columns) return undefined;
-  const line = copyLineEncoder(columns, extra);
-  let text = '';
-  for (const row of rows) text += line(row);
-  return { columns: cols, extra, text, count: rows.length };
+  return { columns: cols, extra, text: copyText(columns, extra, rows), count: rows.length };
 }
 
 /**
