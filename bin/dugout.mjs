@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Entry point: runs the TypeScript sources directly through tsx, so a clean clone
-// needs no build step after `npm install`.
-import { register } from 'tsx/esm/api';
+// Entry point: runs the TypeScript sources, compiled on first use into a cached bundle (see
+// bundle.mjs), so a clean clone needs no build step after `npm install`.
+import { fileURLToPath } from 'node:url';
+import { loadMain } from './bundle.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const main = await loadMain(fileURLToPath(new URL('..', import.meta.url)));
 process.exitCode = await main(process.argv);
 // Everything is closed by now; a socket a driver failed to release (seen after a database outage)
 // must not keep a finished command, or a daemon told to stop, alive.

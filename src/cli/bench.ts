@@ -2,7 +2,6 @@ import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { backfillJob } from '../../jobs/backfill.js';
 import { rebuildJob } from '../../jobs/rebuild.js';
@@ -10,6 +9,7 @@ import type { Config } from '../config.js';
 import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { createScratchDatabase } from '../db/scratch.js';
+import { packageRoot } from '../paths.js';
 import { emptyTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './bench-naive.js';
 import { createConfiguredClient } from '../app/client.js';
@@ -33,7 +33,6 @@ export interface BenchOptions {
   cpuProfileDir?: string;
 }
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TABLES = [
   'mlb.games',
   'mlb.plays',
@@ -169,7 +168,7 @@ export async function runQueryBench(database: Database, out: (s: string) => void
 
 /** The README's example queries (as users copy them) and the latest standings a dashboard polls. */
 function benchQueries(): Array<{ label: string; sql: string }> {
-  const readme = path.join(ROOT, 'README.md');
+  const readme = path.join(packageRoot(), 'README.md');
   const queries = existsSync(readme) ? readmeQueries(readFileSync(readme, 'utf8')) : [];
   return [
     ...queries,
@@ -292,7 +291,7 @@ async function freshDatabase(
 /** A `dugout` command in a child process of this Node (with `nodeArgs` for Node itself). */
 function spawnDugout(args: string[], opts: SpawnOptions & { nodeArgs?: string[] }): ChildProcess {
   const { nodeArgs = [], ...options } = opts;
-  return spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'bin/dugout.mjs'), ...args], options);
+  return spawn(process.execPath, [...nodeArgs, path.join(packageRoot(), 'bin/dugout.mjs'), ...args], options);
 }
 
 /**
