@@ -161,8 +161,11 @@ export async function runQueryBench(database: Database, out: (s: string) => void
   const c = counts[0];
   out(`README example queries on ${database.describe} (${c?.games} games, ${c?.pitches} pitches; best of 3, warm):`);
   for (const q of benchQueries()) {
-    const ms = await bestOf(3, () => queryRows(database.db, sql.raw(q.sql)));
-    out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label}`);
+    let rows = 0;
+    const ms = await bestOf(3, async () => {
+      rows = (await queryRows(database.db, sql.raw(q.sql))).length;
+    });
+    out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label} (${rows} ${rows === 1 ? 'row' : 'rows'})`);
   }
 }
 
