@@ -131,10 +131,7 @@ export async function runBench(
     );
 
     out('\nREADME example queries on that season (best of 3, warm):');
-    for (const q of benchQueries()) {
-      const ms = await bestOf(3, () => queryRows(target.db, sql.raw(q.sql)));
-      out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label}`);
-    }
+    await timeQueries(target, out);
     // Last, so that the peak RSS of the rebuild above is the loader's alone (on PGlite the baseline
     // opens a second embedded database).
     const sample = games.slice(0, opts.baselineGames).map((g) => g.gamePk);
@@ -160,6 +157,11 @@ export async function runQueryBench(database: Database, out: (s: string) => void
   );
   const c = counts[0];
   out(`README example queries on ${database.describe} (${c?.games} games, ${c?.pitches} pitches; best of 3, warm):`);
+  await timeQueries(database, out);
+}
+
+/** One line per query: its best time of 3 and how many rows it returned. */
+async function timeQueries(database: Database, out: (s: string) => void): Promise<void> {
   for (const q of benchQueries()) {
     let rows = 0;
     const ms = await bestOf(3, async () => {
