@@ -32,6 +32,6 @@ export async function runSync(ctx: PipelineContext, opts: SyncOptions): Promise<
   const peopleChanges = await pollPeopleChanges(ctx);
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
-  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded);
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, { vacuum: true });
   return { schedule, gameChanges, peopleChanges, teamSeasons, refreshedSeasons };
 }

@@ -22,6 +22,15 @@ async function estimatedRows(table: string): Promise<number> {
   return Number(r!.n);
 }
 
+/** Pages the visibility map marks all-visible, as the planner last counted them. */
+async function allVisiblePages(table: string): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`select relallvisible as n from pg_class where oid = ${table}::regclass`,
+  );
+  return Number(r!.n);
+}
+
 describe('statistics after a large load', () => {
   it('are left to autovacuum after a small run', async () => {
     expect(await analyzeAfterLargeLoad(t.database.db, ANALYZE_AFTER_GAMES - 1)).toBe(false);
@@ -36,5 +45,16 @@ describe('statistics after a large load', () => {
     for (const table of [...GAME_TABLES, 'mlb.play_win_probability', 'mlb.games']) {
       expect(await estimatedRows(table), table).toBeGreaterThanOrEqual(0);
     }
+    expect(await allVisiblePages('mlb.linescore_innings')).toBe(0); // ANALYZE leaves the visibility map
+  });
+
+  it('are refreshed with the visibility map when the run vacuums (a backfill or sync)', async () => {
+    await t.database.db.execute(
+      sql`insert into mlb.linescore_innings (game_pk, inning) select 2, i from generate_series(1, 10) i`,
+    );
+    expect(await analyzeAfterLargeLoad(t.database.db, ANALYZE_AFTER_GAMES, { vacuum: true })).toBe(true);
+    expect(await estimatedRows('mlb.linescore_innings')).toBe(50);
+    // Its one page is all-visible now: a query an index covers need not read the table.
+    expect(await allVisiblePages('mlb.linescore_innings')).toBe(1);
   });
 });
