@@ -37,7 +37,7 @@ export function sourceKey(root, compilerVersion) {
 /**
  * The bundle's directory for the sources as they are now, building it when it is missing.
  * Concurrent first runs each build into their own temporary directory; the first rename wins and
- * the others use it. Returns undefined when it cannot be built (then the caller runs the sources).
+ * the others use it. Throws when it cannot be built here (the caller then runs the sources).
  */
 export async function ensureBundle(root, opts = {}) {
   const require = createRequire(path.join(root, 'package.json'));

@@ -39,9 +39,9 @@ export const ANALYZE_AFTER_GAMES = 100;
 export async function analyzeAfterLargeLoad(
   db: Executor,
   gamesLoaded: number,
-  opts: { vacuum?: boolean; threshold?: number } = {},
+  opts: { vacuum?: boolean } = {},
 ): Promise<boolean> {
-  if (gamesLoaded < (opts.threshold ?? ANALYZE_AFTER_GAMES)) return false;
+  if (gamesLoaded < ANALYZE_AFTER_GAMES) return false;
   const verb = opts.vacuum ? 'vacuum (analyze)' : 'analyze';
   const tables = [...LARGEST, ...GAME_LOAD_TABLES.filter((t) => !LARGEST.includes(t))];
   const lanes = Array.from({ length: ANALYZE_LANES }, (_, i) => tables.filter((_, j) => j % ANALYZE_LANES === i));

@@ -13,16 +13,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error the launcher is plain JavaScript without declarations
-import { ensureBundle } from '../../../bin/bundle.mjs';
+import { ensureBundle as ensure } from '../../../bin/bundle.mjs';
 import { readVersion } from '../../../src/version.js';
 import { REPO_ROOT, runCli } from '../../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-type Ensure = (root: string, opts?: { cacheDir?: string }) => Promise<string>;
-const ensure = ensureBundle as Ensure;
 
 /** A package shaped like dugout's: a CLI main that imports a module, and an extraction worker. */
 function makePackage(name: string, word: string): string {
