@@ -20,13 +20,20 @@ export interface ArrivalServerOptions {
   /** The request with this index gets a 429 with `Retry-After: retryAfterS`. */
   tooManyAt?: number;
   retryAfterS?: number;
+  /** Forward every request to this base URL (e.g. a simulator's) and only stamp the arrivals. */
+  upstream?: string;
 }
+
+export type ArrivalServer = Awaited<ReturnType<typeof startArrivalServer>>;
 
 /** Start `arrival-server.mjs` in a child process; `seen()` fetches what it saw. */
 export async function startArrivalServer(opts: ArrivalServerOptions = {}) {
   const child: ChildProcess = spawn(
     process.execPath,
-    [fileURLToPath(new URL('./arrival-server.mjs', import.meta.url)), JSON.stringify(opts)],
+    [
+      fileURLToPath(new URL('./arrival-server.mjs', import.meta.url)),
+      JSON.stringify({ ...opts, upstream: opts.upstream && new URL(opts.upstream).origin }),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
@@ -37,7 +44,7 @@ export async function startArrivalServer(opts: ArrivalServerOptions = {}) {
   });
   const origin = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: `${origin}/api`,
+    baseUrl: opts.upstream ? `${origin}${new URL(opts.upstream).pathname}` : `${origin}/api`,
     async seen(): Promise<Arrival[]> {
       return (await (await fetch(`${origin}/__seen`)).json()) as Arrival[];
     },

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
+import { type ArrivalServer, startArrivalServer } from '../../helpers/arrival-server.js';
 import { runCli } from '../../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 import { warehouseDigest } from '../../helpers/digest.js';
@@ -12,12 +13,17 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
   let t: TestDatabase;
   let reference: TestDatabase;
   let h: SimHarness;
+  // The processes talk to the simulator through this proxy, which stamps arrivals in its own
+  // process: the simulator's clock is the busy test worker's event loop, which also drains the
+  // four processes' debug logs, so its stamps can bunch requests that arrived spread out.
+  let api: ArrivalServer;
   let day: string;
 
   beforeAll(async () => {
     t = await createTestDatabase();
     reference = await createTestDatabase();
     h = await startSim({ seed: 13 });
+    api = await startArrivalServer({ upstream: h.url });
     day = addDays(firstRegularDate(h.sim), 1);
     // Reference lists and teams first, fast, so the polite part below is the games.
     const warm = await runCli(['backfill', '--start-date', addDays(day, -1), '--end-date', addDays(day, -1)], {
@@ -29,6 +35,7 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     });
   }, 180_000);
   afterAll(async () => {
+    api?.close();
     await h?.close();
     await t?.drop();
     await reference?.drop();
@@ -65,7 +72,8 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     timeout: 240_000,
   }, async () => {
     const from = h.sim.requestLog.length;
-    const env = { ...cliEnv(t, h), STATSAPI_MAX_RPS: '5', LOG_LEVEL: 'debug' };
+    const seenFrom = (await api.seen()).length;
+    const env = { ...cliEnv(t, h), STATSAPI_BASE_URL: api.baseUrl, STATSAPI_MAX_RPS: '5', LOG_LEVEL: 'debug' };
     const args = ['backfill', '--start-date', day, '--end-date', day];
     const results = await Promise.all(Array.from({ length: 4 }, () => runCli(args, { env, timeoutMs: 200_000 })));
     for (const r of results) expect(r.code, r.stderr.slice(-2000)).toBe(0);
@@ -82,7 +90,8 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     expect(maxInAnyWindow(sends, 1000)).toBeLessThanOrEqual(5);
     // What the API saw: the same, up to the delivery delay of a loaded two-core host (the 100 ms
     // margin the budget adds to every window is there to absorb it).
-    const arrivals = log.map((e) => e.receivedAt.getTime());
+    const arrivals = (await api.seen()).slice(seenFrom).map((e) => e.at);
+    expect(arrivals).toHaveLength(log.length);
     expect(maxInAnyWindow(arrivals, 900)).toBeLessThanOrEqual(5);
     const boxscores = log.filter((e) => e.path.includes('/boxscore')).map((e) => e.path);
     expect(new Set(boxscores).size).toBe(boxscores.length);
@@ -93,21 +102,21 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
 
   it('a 429 seen by one process pauses the others for its Retry-After', { timeout: 240_000 }, async () => {
     const next = addDays(day, 1);
-    const from = h.sim.requestLog.length;
+    const seenFrom = (await api.seen()).length;
     h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', nth: 3, fault: '429' }], retryAfterSeconds: 3 });
-    const env = { ...cliEnv(t, h), STATSAPI_MAX_RPS: '5' };
+    const env = { ...cliEnv(t, h), STATSAPI_BASE_URL: api.baseUrl, STATSAPI_MAX_RPS: '5' };
     const args = ['backfill', '--start-date', next, '--end-date', next];
     const results = await Promise.all(Array.from({ length: 3 }, () => runCli(args, { env, timeoutMs: 200_000 })));
     h.sim.setFaults({});
     for (const r of results) expect(r.code, r.stderr).toBe(0);
-    const log = h.sim.requestLog.slice(from);
+    const log = (await api.seen()).slice(seenFrom);
     const limited = log.find((e) => e.status === 429)!;
     expect(limited).toBeDefined();
-    const at = limited.receivedAt.getTime();
+    const at = limited.at;
     // Starts granted before the pause (at most one second's worth) may still arrive; then silence
     // until the Retry-After has passed, from every process.
-    const during = log.filter((e) => e.receivedAt.getTime() > at + 1_200 && e.receivedAt.getTime() < at + 2_900);
+    const during = log.filter((e) => e.at > at + 1_200 && e.at < at + 2_900);
     expect(during).toEqual([]);
-    expect(log.some((e) => e.receivedAt.getTime() >= at + 3_000)).toBe(true);
+    expect(log.some((e) => e.at >= at + 3_000)).toBe(true);
   });
 });
