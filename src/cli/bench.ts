@@ -1,6 +1,6 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { backfillJob } from '../../jobs/backfill.js';
@@ -15,6 +15,7 @@ import { runNaiveLoad } from './bench-naive.js';
 import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
 import { withCpuProfile } from './cpu-profile.js';
+import { findPostmaster, processCpuSeconds, sampleServerCpu } from './server-cpu.js';
 
 export interface BenchOptions {
   pglite: boolean;
@@ -80,6 +81,9 @@ export async function runBench(
     };
     const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
     const timings = emptyTimings();
+    const postmaster = await localPostmaster(target);
+    const serverCpu = postmaster === undefined ? undefined : sampleServerCpu(postmaster);
+    const simCpu0 = simCpuSeconds(sim.child);
     const cpu0 = process.cpuUsage();
     const started = performance.now();
     const run = await withCpuProfile(opts.cpuProfileDir, 'backfill', () =>
@@ -90,6 +94,7 @@ export async function runBench(
     );
     const wallS = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const serverCpuS = serverCpu?.stop();
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (run.status !== 'succeeded') throw new Error(`the benchmark backfill ${run.status}: ${String(run.error ?? '')}`);
     const rows = await countRows(target);
@@ -108,9 +113,9 @@ export async function runBench(
         .map(([t, n]) => `${t} ${n}`)
         .join(', ')}`,
     );
-    out(
-      `  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB · dugout CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
-    );
+    out(`  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB`);
+    const simCpuS = elapsedCpu(simCpu0, simCpuSeconds(sim.child));
+    out(cpuLine(opts, (cpu.user + cpu.system) / 1e6, serverCpuS, wallS, simCpuS));
     const stageSum = timings.fetchMs + timings.hashMs + timings.extractMs + timings.dbMs;
     const share = (ms: number) => `${((100 * ms) / stageSum).toFixed(0)}%`;
     out(
@@ -121,17 +126,23 @@ export async function runBench(
     out('\nREADME example queries after the backfill (best of 3, warm):');
     await timeQueries(target, out);
 
+    const rebuildServerCpu = postmaster === undefined ? undefined : sampleServerCpu(postmaster);
+    const rebuildCpu0 = process.cpuUsage();
     const rebuildStarted = performance.now();
     const rebuilt = await withCpuProfile(opts.cpuProfileDir, 'rebuild', () =>
       rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {}),
     );
     const rebuildS = (performance.now() - rebuildStarted) / 1000;
+    const rebuildCpu = process.cpuUsage(rebuildCpu0);
+    const rebuildServerCpuS = rebuildServerCpu?.stop();
     if (rebuilt.status !== 'succeeded')
       throw new Error(`the benchmark rebuild ${rebuilt.status}: ${String(rebuilt.error ?? '')}`);
     out(`\ndugout rebuild of that season from its stored bodies (no request):`);
     out(
       `  wall ${rebuildS.toFixed(1)} s · ${(loaded / rebuildS).toFixed(1)} games/s · peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
     );
+
+    out(cpuLine(opts, (rebuildCpu.user + rebuildCpu.system) / 1e6, rebuildServerCpuS, rebuildS));
 
     // A rebuild rewrote every row: half the table is dead until autovacuum gets to it.
     out('\nREADME example queries after the rebuild (best of 3, warm):');
@@ -268,6 +279,51 @@ async function warmSimulator(url: string, gamePks: number[]): Promise<number> {
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   return performance.now() - started;
+}
+
+/**
+ * The postmaster of the bench's PostgreSQL server when it runs on this host (a loopback or socket
+ * address, and /proc shows its backend), so that the server's CPU can be read beside dugout's.
+ */
+async function localPostmaster(database: Database): Promise<number | undefined> {
+  if (database.kind !== 'postgres' || !database.connectionUrl) return undefined;
+  const host = new URL(database.connectionUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', ''].includes(host)) return undefined;
+  const [row] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
+  return row ? findPostmaster(Number(row.pid)) : undefined;
+}
+
+/**
+ * The CPU a stage took: dugout's (every thread) and, for a server on this host, PostgreSQL's (every
+ * process), and how many of the machine's cores the two kept busy on average over the wall time.
+ */
+function cpuLine(
+  opts: BenchOptions,
+  dugoutS: number,
+  serverS: number | undefined,
+  wallS: number,
+  simS?: number,
+): string {
+  const cores = availableParallelism();
+  const parts = [`dugout ${dugoutS.toFixed(1)} s`];
+  if (serverS !== undefined) parts.push(`PostgreSQL ${serverS.toFixed(1)} s`);
+  if (simS !== undefined) parts.push(`simulator ${simS.toFixed(1)} s`);
+  const total = dugoutS + (serverS ?? 0) + (simS ?? 0);
+  const note =
+    serverS !== undefined
+      ? ''
+      : opts.pglite
+        ? ' (PGlite runs inside dugout)'
+        : ' (PostgreSQL not counted: the server is not a process on this host)';
+  return `  CPU: ${parts.join(' + ')} = ${(total / wallS).toFixed(2)} of ${cores} cores over the wall${note}`;
+}
+
+function simCpuSeconds(child: ChildProcess): number | undefined {
+  return child.pid === undefined ? undefined : processCpuSeconds(child.pid);
+}
+
+function elapsedCpu(before: number | undefined, after: number | undefined): number | undefined {
+  return before === undefined || after === undefined ? undefined : after - before;
 }
 
 async function freshDatabase(
