@@ -62,7 +62,10 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   }
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
-  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, { vacuum: true });
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, {
+    vacuum: true,
+    autovacuum: ctx.dbKind !== 'pglite',
+  });
   const incomplete = await unfinishedGames(ctx, ranges);
   // Work still pending (a Retry-After longer than we wait, a retry not yet due) or dead at the end
   // means the range is not loaded: the run ends `partial`, never `succeeded`.

@@ -42,7 +42,10 @@ export async function runRebuild(ctx: PipelineContext): Promise<Record<string, n
   const persons = await rebuildPeople(ctx);
   const reference = await rebuildReference(ctx);
   const snapshots = await rebuildSnapshots(ctx);
-  const refreshedSeasons = await refreshAfterLoad(ctx.db, gameRows, { vacuum: false });
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, gameRows, {
+    vacuum: false,
+    autovacuum: ctx.dbKind !== 'pglite',
+  });
   return { games, gameRows, people: persons, reference, snapshots, refreshedSeasons };
 }
 

@@ -32,6 +32,9 @@ export async function runSync(ctx: PipelineContext, opts: SyncOptions): Promise<
   const peopleChanges = await pollPeopleChanges(ctx);
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
-  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, { vacuum: true });
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, {
+    vacuum: true,
+    autovacuum: ctx.dbKind !== 'pglite',
+  });
   return { schedule, gameChanges, peopleChanges, teamSeasons, refreshedSeasons };
 }

@@ -22,6 +22,35 @@ const ANALYZE_LANES = 2;
  */
 export const ANALYZE_AFTER_GAMES = 100;
 
+/** What a run asks of the server at its end, beyond what the server's autovacuum does. */
+export interface MaintenanceOptions {
+  /** Mark the new pages all-visible (a backfill or sync: rows mostly added). */
+  vacuum?: boolean;
+  /**
+   * Whether the server vacuums and analyzes by itself (default true). PGlite does not: it is one
+   * process, with no autovacuum, so a replaced row's dead version stays until someone vacuums.
+   */
+  autovacuum?: boolean;
+}
+
+/**
+ * The statement run on each game table at the end of a run that loaded `gamesLoaded` games, or
+ * undefined for none. With autovacuum: ANALYZE (VACUUM (ANALYZE) with `vacuum`) once a run loaded
+ * {@link ANALYZE_AFTER_GAMES} games, else nothing. Without (PGlite): VACUUM after any run that
+ * loaded a game, since nothing else ever will (every rebuild of a season added its size again, and
+ * the umpires' query read the dead half: 428 ms after a season's rebuild against 131 ms after its
+ * backfill), with ANALYZE too from {@link ANALYZE_AFTER_GAMES} games.
+ */
+export function endOfRunMaintenance(
+  gamesLoaded: number,
+  opts: MaintenanceOptions = {},
+): 'analyze' | 'vacuum' | 'vacuum (analyze)' | undefined {
+  const large = gamesLoaded >= ANALYZE_AFTER_GAMES;
+  if (opts.autovacuum === false) return gamesLoaded < 1 ? undefined : large ? 'vacuum (analyze)' : 'vacuum';
+  if (!large) return undefined;
+  return opts.vacuum ? 'vacuum (analyze)' : 'analyze';
+}
+
 /**
  * ANALYZE the game tables after a run that loaded at least {@link ANALYZE_AFTER_GAMES} games, so the
  * queries run right after a backfill or a rebuild (the run's own analytics refresh, a dashboard, an
@@ -33,16 +62,17 @@ export const ANALYZE_AFTER_GAMES = 100;
  * the new pages all-visible, so a query that an index covers reads the index alone: the umpires'
  * query on a season went from 221–244 ms (a scan of the pitches table) to 107–140 ms, for about a
  * second more at the end of the season's load (2.2 s against 1.5 s). A rebuild rewrites every row,
- * and vacuuming the dead half cost 5.0 s against 1.5 s: that is left to autovacuum.
+ * and vacuuming the dead half cost 5.0 s against 1.5 s: on PostgreSQL that is left to autovacuum.
+ * Without autovacuum (PGlite) see {@link endOfRunMaintenance}.
  * Runs outside any transaction (VACUUM cannot run in one). Returns whether it ran.
  */
 export async function analyzeAfterLargeLoad(
   db: Executor,
   gamesLoaded: number,
-  opts: { vacuum?: boolean } = {},
+  opts: MaintenanceOptions = {},
 ): Promise<boolean> {
-  if (gamesLoaded < ANALYZE_AFTER_GAMES) return false;
-  const verb = opts.vacuum ? 'vacuum (analyze)' : 'analyze';
+  const verb = endOfRunMaintenance(gamesLoaded, opts);
+  if (!verb) return false;
   const tables = [...LARGEST, ...GAME_LOAD_TABLES.filter((t) => !LARGEST.includes(t))];
   const lanes = Array.from({ length: ANALYZE_LANES }, (_, i) => tables.filter((_, j) => j % ANALYZE_LANES === i));
   await settleAll(
@@ -58,7 +88,11 @@ export async function analyzeAfterLargeLoad(
  * `vacuum`, the visibility map: see {@link analyzeAfterLargeLoad}), then the precomputed analytics
  * of the seasons it changed (planned from those statistics). Returns the number of seasons refreshed.
  */
-export async function refreshAfterLoad(db: Executor, gamesLoaded: number, opts: { vacuum: boolean }): Promise<number> {
+export async function refreshAfterLoad(
+  db: Executor,
+  gamesLoaded: number,
+  opts: MaintenanceOptions & { vacuum: boolean },
+): Promise<number> {
   await analyzeAfterLargeLoad(db, gamesLoaded, opts);
   return refreshStaleSeasons(db);
 }

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { GAME_TABLES } from '../../../src/db/queries/game-rows.js';
-import { ANALYZE_AFTER_GAMES, analyzeAfterLargeLoad } from '../../../src/db/queries/maintenance.js';
+import {
+  ANALYZE_AFTER_GAMES,
+  analyzeAfterLargeLoad,
+  endOfRunMaintenance,
+} from '../../../src/db/queries/maintenance.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;
@@ -56,5 +60,56 @@ describe('statistics after a large load', () => {
     expect(await estimatedRows('mlb.linescore_innings')).toBe(50);
     // Its one page is all-visible now: a query an index covers need not read the table.
     expect(await allVisiblePages('mlb.linescore_innings')).toBe(1);
+  });
+});
+
+describe('what a run asks of the server at its end', () => {
+  it('with autovacuum: statistics (and with vacuum the visibility map) after a large run only', () => {
+    expect(endOfRunMaintenance(ANALYZE_AFTER_GAMES - 1, { vacuum: true })).toBeUndefined();
+    expect(endOfRunMaintenance(ANALYZE_AFTER_GAMES)).toBe('analyze');
+    expect(endOfRunMaintenance(ANALYZE_AFTER_GAMES, { vacuum: true })).toBe('vacuum (analyze)');
+    expect(endOfRunMaintenance(ANALYZE_AFTER_GAMES, { vacuum: false, autovacuum: true })).toBe('analyze');
+  });
+
+  it('without (PGlite): a vacuum after any run that loaded a game, a rebuild too, with statistics after a large one', () => {
+    expect(endOfRunMaintenance(0, { autovacuum: false })).toBeUndefined();
+    expect(endOfRunMaintenance(1, { vacuum: false, autovacuum: false })).toBe('vacuum');
+    expect(endOfRunMaintenance(ANALYZE_AFTER_GAMES - 1, { vacuum: true, autovacuum: false })).toBe('vacuum');
+    expect(endOfRunMaintenance(ANALYZE_AFTER_GAMES, { vacuum: false, autovacuum: false })).toBe('vacuum (analyze)');
+  });
+});
+
+describe('on PGlite, which has no autovacuum', () => {
+  let p: TestDatabase;
+  beforeAll(async () => {
+    p = await createTestDatabase({ backend: 'pglite' });
+  }, 120_000);
+  afterAll(() => p?.drop());
+
+  const pages = async () => {
+    const [r] = await queryRows<{ n: number }>(
+      p.database.db,
+      sql`select pg_relation_size('mlb.linescore_innings')::int / 8192 as n`,
+    );
+    return Number(r!.n);
+  };
+  /** Replace every row, as a game's reload or a rebuild does: delete, then insert anew. */
+  const rewrite = async () => {
+    await p.database.db.execute(sql`delete from mlb.linescore_innings`);
+    await p.database.db.execute(
+      sql`insert into mlb.linescore_innings (game_pk, inning) select g, i from generate_series(1, 200) g, generate_series(1, 20) i`,
+    );
+  };
+
+  it('a run that replaced rows vacuums them, so the next rewrite reuses the space instead of growing the table', async () => {
+    await rewrite();
+    const one = await pages();
+    await rewrite();
+    // Nothing vacuums on its own: the dead versions still hold their pages.
+    expect(await pages()).toBeGreaterThanOrEqual(2 * one - 1);
+    const two = await pages();
+    expect(await analyzeAfterLargeLoad(p.database.db, 1, { vacuum: false, autovacuum: false })).toBe(true);
+    await rewrite();
+    expect(await pages()).toBe(two);
   });
 });
