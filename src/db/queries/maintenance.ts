@@ -83,6 +83,25 @@ export async function analyzeAfterLargeLoad(
   return true;
 }
 
+/** Bodies and rows a run replaces whether or not it loads a game: schedule and change-log pages, people. */
+const REPLACED_EVERY_RUN = ['raw.responses', 'raw.people', 'mlb.people'];
+
+/** A game's stored bodies, replaced when it is loaded again. */
+const RAW_GAME_TABLES = ['raw.boxscores', 'raw.play_by_play', 'raw.win_probability'];
+
+/**
+ * Without autovacuum (PGlite), VACUUM what a run replaced besides the game tables (those are
+ * {@link analyzeAfterLargeLoad}'s): the stored schedule and change-log pages and people that every
+ * sync may rewrite, and, when it loaded a game, the games' raw bodies, whose replaced versions
+ * (about 150 KB compressed for a play-by-play) would otherwise stay for good. A vacuum reads only
+ * the pages changed since the last one.
+ */
+export async function vacuumReplacedBodies(db: Executor, gamesLoaded: number): Promise<void> {
+  for (const table of [...REPLACED_EVERY_RUN, ...(gamesLoaded > 0 ? RAW_GAME_TABLES : [])]) {
+    await db.execute(sql.raw(`vacuum ${table}`));
+  }
+}
+
 /**
  * What every loading run does last: refresh the planner's statistics after a large load (and, with
  * `vacuum`, the visibility map: see {@link analyzeAfterLargeLoad}), then the precomputed analytics
@@ -94,5 +113,6 @@ export async function refreshAfterLoad(
   opts: MaintenanceOptions & { vacuum: boolean },
 ): Promise<number> {
   await analyzeAfterLargeLoad(db, gamesLoaded, opts);
+  if (opts.autovacuum === false) await vacuumReplacedBodies(db, gamesLoaded);
   return refreshStaleSeasons(db);
 }

@@ -5,6 +5,7 @@ import {
   ANALYZE_AFTER_GAMES,
   analyzeAfterLargeLoad,
   endOfRunMaintenance,
+  refreshAfterLoad,
 } from '../../../src/db/queries/maintenance.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
@@ -111,5 +112,25 @@ describe('on PGlite, which has no autovacuum', () => {
     expect(await analyzeAfterLargeLoad(p.database.db, 1, { vacuum: false, autovacuum: false })).toBe(true);
     await rewrite();
     expect(await pages()).toBe(two);
+  });
+
+  it('every run vacuums the stored pages and people it may have replaced, and the raw bodies once it loaded a game', async () => {
+    const db = p.database.db;
+    await db.execute(
+      sql`insert into raw.responses (operation, params_key, body, body_sha256) values ('schedule', 'x', '{}', 's')`,
+    );
+    await db.execute(sql`insert into raw.boxscores (game_pk, body, body_sha256) values (1, '{}', 's')`);
+    const allVisible = async (table: string) => {
+      const [r] = await queryRows<{ n: number }>(
+        db,
+        sql`select relallvisible as n from pg_class where oid = ${table}::regclass`,
+      );
+      return Number(r!.n);
+    };
+    await refreshAfterLoad(db, 0, { vacuum: true, autovacuum: false });
+    expect(await allVisible('raw.responses')).toBe(1);
+    expect(await allVisible('raw.boxscores')).toBe(0);
+    await refreshAfterLoad(db, 1, { vacuum: true, autovacuum: false });
+    expect(await allVisible('raw.boxscores')).toBe(1);
   });
 });
