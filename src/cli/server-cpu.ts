@@ -55,7 +55,7 @@ export function processCpuSeconds(pid: number, procDir = '/proc'): number | unde
  */
 export function findPostmaster(backendPid: number, procDir = '/proc'): number | undefined {
   const backend = readStat(procDir, backendPid);
-  if (!backend || backend.comm !== 'postgres') return undefined;
+  if (backend?.comm !== 'postgres') return undefined;
   const parent = readStat(procDir, backend.ppid);
   return parent?.comm === 'postgres' ? backend.ppid : undefined;
 }
