@@ -31,8 +31,9 @@ describe.runIf(local)('the CPU of a PostgreSQL server on this host', () => {
     await t.database.db.execute(sql`select count(*) from generate_series(1, 20000000)`);
     const wallS = (performance.now() - started) / 1000;
     const busyS = busy.stop();
-    // The query kept a backend busy most of its wall time; an idle server used next to nothing.
-    expect(busyS).toBeGreaterThan(wallS / 3);
+    // The query kept a backend busy for much of its wall time (a loaded CI host shares the cores);
+    // an idle server used next to nothing.
+    expect(busyS).toBeGreaterThan(wallS / 10);
     expect(busyS).toBeGreaterThan(idleS + 0.2);
   });
 });
