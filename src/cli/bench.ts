@@ -15,7 +15,7 @@ import { runNaiveLoad } from './bench-naive.js';
 import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
 import { withCpuProfile } from './cpu-profile.js';
-import { findPostmaster, processCpuSeconds, sampleServerCpu } from './server-cpu.js';
+import { findPostmaster, isLocalServerUrl, processCpuSeconds, sampleServerCpu } from './server-cpu.js';
 
 export interface BenchOptions {
   pglite: boolean;
@@ -81,20 +81,16 @@ export async function runBench(
     };
     const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
     const timings = emptyTimings();
-    const postmaster = await localPostmaster(target);
-    const serverCpu = postmaster === undefined ? undefined : sampleServerCpu(postmaster);
-    const simCpu0 = simCpuSeconds(sim.child);
-    const cpu0 = process.cpuUsage();
-    const started = performance.now();
-    const run = await withCpuProfile(opts.cpuProfileDir, 'backfill', () =>
-      backfillJob.run(
-        { database: target, client, config: benchConfig, log, timings },
-        { range, sportIds: opts.sportIds, gameTypes: ['R'] },
+    const probes: CpuProbes = { postmaster: await localPostmaster(target), simPid: sim.child.pid };
+    const { result: run, stage: backfillStage } = await measureStage(probes, () =>
+      withCpuProfile(opts.cpuProfileDir, 'backfill', () =>
+        backfillJob.run(
+          { database: target, client, config: benchConfig, log, timings },
+          { range, sportIds: opts.sportIds, gameTypes: ['R'] },
+        ),
       ),
     );
-    const wallS = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const serverCpuS = serverCpu?.stop();
+    const wallS = backfillStage.wallS;
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (run.status !== 'succeeded') throw new Error(`the benchmark backfill ${run.status}: ${String(run.error ?? '')}`);
     const rows = await countRows(target);
@@ -114,8 +110,7 @@ export async function runBench(
         .join(', ')}`,
     );
     out(`  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB`);
-    const simCpuS = elapsedCpu(simCpu0, simCpuSeconds(sim.child));
-    out(cpuLine(opts, (cpu.user + cpu.system) / 1e6, serverCpuS, wallS, simCpuS));
+    out(cpuLine(opts.pglite, backfillStage));
     const stageSum = timings.fetchMs + timings.hashMs + timings.extractMs + timings.dbMs;
     const share = (ms: number) => `${((100 * ms) / stageSum).toFixed(0)}%`;
     out(
@@ -126,25 +121,22 @@ export async function runBench(
     out('\nREADME example queries after the backfill (best of 3, warm):');
     await timeQueries(target, out);
 
-    const rebuildServerCpu = postmaster === undefined ? undefined : sampleServerCpu(postmaster);
-    const rebuildCpu0 = process.cpuUsage();
-    const rebuildStarted = performance.now();
-    const rebuilt = await withCpuProfile(opts.cpuProfileDir, 'rebuild', () =>
-      rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {}),
+    const { result: rebuilt, stage: rebuildStage } = await measureStage(probes, () =>
+      withCpuProfile(opts.cpuProfileDir, 'rebuild', () =>
+        rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {}),
+      ),
     );
-    const rebuildS = (performance.now() - rebuildStarted) / 1000;
-    const rebuildCpu = process.cpuUsage(rebuildCpu0);
-    const rebuildServerCpuS = rebuildServerCpu?.stop();
+    const rebuildS = rebuildStage.wallS;
     if (rebuilt.status !== 'succeeded')
       throw new Error(`the benchmark rebuild ${rebuilt.status}: ${String(rebuilt.error ?? '')}`);
     out(`\ndugout rebuild of that season from its stored bodies (no request):`);
     out(
       `  wall ${rebuildS.toFixed(1)} s · ${(loaded / rebuildS).toFixed(1)} games/s · peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
     );
+    out(cpuLine(opts.pglite, rebuildStage));
 
-    out(cpuLine(opts, (rebuildCpu.user + rebuildCpu.system) / 1e6, rebuildServerCpuS, rebuildS));
-
-    // A rebuild rewrote every row: half the table is dead until autovacuum gets to it.
+    // A rebuild rewrote every row: on PostgreSQL half the table is dead until autovacuum gets to it
+    // (PGlite, which has none, vacuums at the rebuild's end).
     out('\nREADME example queries after the rebuild (best of 3, warm):');
     await timeQueries(target, out);
     // Last, so that the peak RSS of the rebuild above is the loader's alone (on PGlite the baseline
@@ -282,28 +274,54 @@ async function warmSimulator(url: string, gamePks: number[]): Promise<number> {
 }
 
 /**
- * The postmaster of the bench's PostgreSQL server when it runs on this host (a loopback or socket
- * address, and /proc shows its backend), so that the server's CPU can be read beside dugout's.
+ * The postmaster of the bench's PostgreSQL server when it runs on this host, so that the server's
+ * CPU can be read beside dugout's.
  */
 async function localPostmaster(database: Database): Promise<number | undefined> {
-  if (database.kind !== 'postgres' || !database.connectionUrl) return undefined;
-  const host = new URL(database.connectionUrl).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]', ''].includes(host)) return undefined;
+  if (database.kind !== 'postgres' || !database.connectionUrl || !isLocalServerUrl(database.connectionUrl)) {
+    return undefined;
+  }
   const [row] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
   return row ? findPostmaster(Number(row.pid)) : undefined;
 }
 
-/**
- * The CPU a stage took: dugout's (every thread) and, for a server on this host, PostgreSQL's (every
- * process), and how many of the machine's cores the two kept busy on average over the wall time.
- */
-function cpuLine(
-  opts: BenchOptions,
-  dugoutS: number,
-  serverS: number | undefined,
-  wallS: number,
-  simS?: number,
-): string {
+/** Processes whose CPU a stage counts besides this one's: the local server (its postmaster) and the simulator. */
+interface CpuProbes {
+  postmaster: number | undefined;
+  simPid: number | undefined;
+}
+
+/** A stage's wall time and CPU seconds: dugout's (every thread), the server's and the simulator's when readable. */
+interface StageCpu {
+  wallS: number;
+  dugoutS: number;
+  serverS: number | undefined;
+  simS: number | undefined;
+}
+
+/** Run one stage of the bench, measuring its wall time and the CPU of dugout, the server and the simulator. */
+async function measureStage<T>(probes: CpuProbes, fn: () => Promise<T>): Promise<{ result: T; stage: StageCpu }> {
+  const server = probes.postmaster === undefined ? undefined : sampleServerCpu(probes.postmaster);
+  const simCpu = () => (probes.simPid === undefined ? undefined : processCpuSeconds(probes.simPid));
+  const sim0 = simCpu();
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  let serverS: number | undefined;
+  let result: T;
+  try {
+    result = await fn();
+  } finally {
+    serverS = server?.stop();
+  }
+  const wallS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const sim1 = simCpu();
+  const simS = sim0 === undefined || sim1 === undefined ? undefined : sim1 - sim0;
+  return { result, stage: { wallS, dugoutS: (cpu.user + cpu.system) / 1e6, serverS, simS } };
+}
+
+/** A stage's CPU line, with how many of the machine's cores it kept busy on average over the wall time. */
+function cpuLine(pglite: boolean, { wallS, dugoutS, serverS, simS }: StageCpu): string {
   const cores = availableParallelism();
   const parts = [`dugout ${dugoutS.toFixed(1)} s`];
   if (serverS !== undefined) parts.push(`PostgreSQL ${serverS.toFixed(1)} s`);
@@ -312,18 +330,10 @@ function cpuLine(
   const note =
     serverS !== undefined
       ? ''
-      : opts.pglite
+      : pglite
         ? ' (PGlite runs inside dugout)'
         : ' (PostgreSQL not counted: the server is not a process on this host)';
   return `  CPU: ${parts.join(' + ')} = ${(total / wallS).toFixed(2)} of ${cores} cores over the wall${note}`;
-}
-
-function simCpuSeconds(child: ChildProcess): number | undefined {
-  return child.pid === undefined ? undefined : processCpuSeconds(child.pid);
-}
-
-function elapsedCpu(before: number | undefined, after: number | undefined): number | undefined {
-  return before === undefined || after === undefined ? undefined : after - before;
 }
 
 async function freshDatabase(

@@ -43,6 +43,35 @@ function readStat(procDir: string, pid: number | string): ProcStat | undefined {
   }
 }
 
+/**
+ * Whether a connection URL names a server on this host by a loopback address: only then can a
+ * backend's pid be looked up here (a pid from another host could be any local process's).
+ */
+export function isLocalServerUrl(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The server's processes: the postmaster and its children, from the postmaster's `children` file
+ * (one read); where the kernel has no such file, every process (the caller keeps the children).
+ */
+function serverPids(procDir: string, postmaster: number): string[] {
+  try {
+    const children = readFileSync(`${procDir}/${postmaster}/task/${postmaster}/children`, 'latin1');
+    return [String(postmaster), ...children.split(' ').filter((p) => /^\d+$/.test(p))];
+  } catch {
+    try {
+      return readdirSync(procDir).filter((p) => /^\d+$/.test(p));
+    } catch {
+      return [];
+    }
+  }
+}
+
 /** A process's CPU seconds so far (user + system), if it is a process on this host. */
 export function processCpuSeconds(pid: number, procDir = '/proc'): number | undefined {
   return readStat(procDir, pid)?.cpuS;
@@ -61,7 +90,8 @@ export function findPostmaster(backendPid: number, procDir = '/proc'): number | 
 }
 
 /**
- * Sample the CPU of the server whose postmaster is `postmaster` every `intervalMs` until stopped.
+ * Sample the CPU of the server whose postmaster is `postmaster` every `intervalMs` until stopped
+ * (a handful of small reads each time: the benchmark runs it beside the work it measures).
  * A process's share is its CPU at its last sample minus its CPU at the first sample (zero for one
  * that started meanwhile), so a backend that lived within the interval counts whole, up to its last
  * `intervalMs` if it exited between samples.
@@ -71,13 +101,7 @@ export function sampleServerCpu(postmaster: number, intervalMs = 200, procDir = 
   const last = new Map<string, number>();
   let started = false;
   const sample = () => {
-    let pids: string[];
-    try {
-      pids = readdirSync(procDir).filter((p) => /^\d+$/.test(p));
-    } catch {
-      return;
-    }
-    for (const pid of pids) {
+    for (const pid of serverPids(procDir, postmaster)) {
       const st = readStat(procDir, pid);
       if (!st || (Number(pid) !== postmaster && st.ppid !== postmaster)) continue;
       if (!first.has(pid)) first.set(pid, started ? 0 : st.cpuS);

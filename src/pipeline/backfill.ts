@@ -3,7 +3,7 @@ import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { pollSchedule } from './poll/schedule.js';
 import { ensureReference, ensureTeamSeasons } from './load/reference.js';
-import { refreshAfterLoad } from '../db/queries/maintenance.js';
+import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 
 export type BackfillRange = { startDate: string; endDate: string } | { season: number };
 
@@ -64,7 +64,7 @@ export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): 
   const teamSeasons = await ensureTeamSeasons(ctx);
   const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, {
     vacuum: true,
-    autovacuum: ctx.dbKind !== 'pglite',
+    autovacuum: hasAutovacuum(ctx.dbKind),
   });
   const incomplete = await unfinishedGames(ctx, ranges);
   // Work still pending (a Retry-After longer than we wait, a retry not yet due) or dead at the end

@@ -2,7 +2,7 @@ import { copyTarget } from '../db/copy.js';
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
 import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
-import { refreshAfterLoad } from '../db/queries/maintenance.js';
+import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
 import { createExtractPool, defaultExtractWorkers } from './extract-pool/pool.js';
@@ -44,7 +44,7 @@ export async function runRebuild(ctx: PipelineContext): Promise<Record<string, n
   const snapshots = await rebuildSnapshots(ctx);
   const refreshedSeasons = await refreshAfterLoad(ctx.db, gameRows, {
     vacuum: false,
-    autovacuum: ctx.dbKind !== 'pglite',
+    autovacuum: hasAutovacuum(ctx.dbKind),
   });
   return { games, gameRows, people: persons, reference, snapshots, refreshedSeasons };
 }

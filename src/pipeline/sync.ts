@@ -1,6 +1,6 @@
 import { shiftDate } from '../dates.js';
 import { pollGameChanges, pollPeopleChanges } from './poll/changes.js';
-import { refreshAfterLoad } from '../db/queries/maintenance.js';
+import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { ensureReference, ensureTeamSeasons } from './load/reference.js';
@@ -34,7 +34,7 @@ export async function runSync(ctx: PipelineContext, opts: SyncOptions): Promise<
   const teamSeasons = await ensureTeamSeasons(ctx);
   const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, {
     vacuum: true,
-    autovacuum: ctx.dbKind !== 'pglite',
+    autovacuum: hasAutovacuum(ctx.dbKind),
   });
   return { schedule, gameChanges, peopleChanges, teamSeasons, refreshedSeasons };
 }

@@ -28,11 +28,12 @@ export type ArrivalServer = Awaited<ReturnType<typeof startArrivalServer>>;
 
 /** Start `arrival-server.mjs` in a child process; `seen()` fetches what it saw. */
 export async function startArrivalServer(opts: ArrivalServerOptions = {}) {
+  const upstream = opts.upstream === undefined ? undefined : new URL(opts.upstream);
   const child: ChildProcess = spawn(
     process.execPath,
     [
       fileURLToPath(new URL('./arrival-server.mjs', import.meta.url)),
-      JSON.stringify({ ...opts, upstream: opts.upstream && new URL(opts.upstream).origin }),
+      JSON.stringify({ ...opts, upstream: upstream?.origin }),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -44,7 +45,7 @@ export async function startArrivalServer(opts: ArrivalServerOptions = {}) {
   });
   const origin = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: opts.upstream ? `${origin}${new URL(opts.upstream).pathname}` : `${origin}/api`,
+    baseUrl: `${origin}${upstream?.pathname ?? '/api'}`,
     async seen(): Promise<Arrival[]> {
       return (await (await fetch(`${origin}/__seen`)).json()) as Arrival[];
     },

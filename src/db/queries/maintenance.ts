@@ -34,6 +34,14 @@ export interface MaintenanceOptions {
 }
 
 /**
+ * Whether a database of this kind vacuums and analyzes by itself: PostgreSQL does (autovacuum);
+ * PGlite runs the server as one process with no autovacuum at all.
+ */
+export function hasAutovacuum(kind: 'postgres' | 'pglite'): boolean {
+  return kind !== 'pglite';
+}
+
+/**
  * The statement run on each game table at the end of a run that loaded `gamesLoaded` games, or
  * undefined for none. With autovacuum: ANALYZE (VACUUM (ANALYZE) with `vacuum`) once a run loaded
  * {@link ANALYZE_AFTER_GAMES} games, else nothing. Without (PGlite): VACUUM after any run that
@@ -104,7 +112,8 @@ export async function vacuumReplacedBodies(db: Executor, gamesLoaded: number): P
 
 /**
  * What every loading run does last: refresh the planner's statistics after a large load (and, with
- * `vacuum`, the visibility map: see {@link analyzeAfterLargeLoad}), then the precomputed analytics
+ * `vacuum`, the visibility map: see {@link analyzeAfterLargeLoad}); without autovacuum also vacuum
+ * what the run replaced ({@link vacuumReplacedBodies}); then the precomputed analytics
  * of the seasons it changed (planned from those statistics). Returns the number of seasons refreshed.
  */
 export async function refreshAfterLoad(

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostmaster, sampleServerCpu } from '../../../src/cli/server-cpu.js';
+import { findPostmaster, isLocalServerUrl, sampleServerCpu } from '../../../src/cli/server-cpu.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase, testBackend } from '../../helper
 const local =
   testBackend() === 'postgres' &&
   existsSync('/proc/self/stat') &&
-  ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(process.env.TEST_DATABASE_URL ?? 'x:').hostname);
+  isLocalServerUrl(process.env.TEST_DATABASE_URL ?? '');
 
 describe.runIf(local)('the CPU of a PostgreSQL server on this host', () => {
   let t: TestDatabase;

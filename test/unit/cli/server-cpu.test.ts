@@ -2,7 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findPostmaster, parseProcStat, processCpuSeconds, sampleServerCpu } from '../../../src/cli/server-cpu.js';
+import {
+  findPostmaster,
+  isLocalServerUrl,
+  parseProcStat,
+  processCpuSeconds,
+  sampleServerCpu,
+} from '../../../src/cli/server-cpu.js';
 
 /** A /proc/<pid>/stat line: comm, ppid and the user and system ticks where proc(5) puts them. */
 function statLine(pid: number, comm: string, ppid: number, utime: number, stime: number): string {
@@ -26,7 +32,12 @@ function fakeProc(processes: Array<[pid: number, comm: string, ppid: number, uti
   };
   for (const p of processes) write(...p);
   mkdirSync(path.join(dir, 'self'));
-  return { dir, write, remove: (pid: number) => rmSync(path.join(dir, String(pid)), { recursive: true }) };
+  /** The kernel's list of a process's children (`task/<pid>/children`, space-separated). */
+  const children = (pid: number, kids: number[]) => {
+    mkdirSync(path.join(dir, String(pid), 'task', String(pid)), { recursive: true });
+    writeFileSync(path.join(dir, String(pid), 'task', String(pid), 'children'), kids.map((k) => `${k} `).join(''));
+  };
+  return { dir, write, children, remove: (pid: number) => rmSync(path.join(dir, String(pid)), { recursive: true }) };
 }
 
 describe('a PostgreSQL server’s CPU from /proc', () => {
@@ -69,6 +80,28 @@ describe('a PostgreSQL server’s CPU from /proc', () => {
     proc.remove(103);
     proc.write(101, 'postgres', 100, 700, 600); // +1 s more
     expect(sampler.stop()).toBeCloseTo(0.1 + 3 + 0.5 + 0.3, 5);
+  });
+
+  it('reads only the processes the postmaster lists as its children, when the kernel lists them', () => {
+    const proc = fakeProc([
+      [100, 'postgres', 1, 1000, 0],
+      [101, 'postgres', 100, 500, 0],
+      [102, 'postgres', 100, 500, 0],
+    ]);
+    proc.children(100, [101]);
+    const sampler = sampleServerCpu(100, 1_000, proc.dir);
+    proc.write(100, 'postgres', 1, 1010, 0); // +0.1 s
+    proc.write(101, 'postgres', 100, 600, 0); // +1 s
+    proc.write(102, 'postgres', 100, 900, 0); // not in the list: not read
+    expect(sampler.stop()).toBeCloseTo(1.1, 5);
+  });
+
+  it('looks a backend up only for a server at a loopback address', () => {
+    expect(isLocalServerUrl('postgres://postgres@127.0.0.1:5432/x')).toBe(true);
+    expect(isLocalServerUrl('postgres://u@localhost/x')).toBe(true);
+    expect(isLocalServerUrl('postgres://u@[::1]:5432/x')).toBe(true);
+    expect(isLocalServerUrl('postgres://u@db.example.com/x')).toBe(false);
+    expect(isLocalServerUrl('not a url')).toBe(false);
   });
 
   it.runIf(existsSync('/proc/self/stat'))(
