@@ -20,8 +20,9 @@ export function checkShape(schema: Shape, url: string, body: unknown): void {
 }
 
 /**
- * Parse and check the text `ApiClient.callText` returned, exactly as `call` does: a bad body
- * throws the `BadBodyError` or `ApiMessageError` that `call` would have retried on.
+ * Parse and check the text of the bytes `ApiClient.callBytes` returned (`decodeText`), exactly as
+ * `call` does: a bad body throws the `BadBodyError` or `ApiMessageError` that `call` would have
+ * retried on.
  */
 export function parseOperationBody(name: string, url: string, text: string): unknown {
   const body = parseJsonBody(url, text);

@@ -4,7 +4,7 @@ import type { QueueStats, RequestQueue } from '../queue/index.js';
 import { readVersion } from '../version.js';
 import { buildPathAndQuery } from './build-url.js';
 import { checkShape, shapeOf } from './body.js';
-import { getJson } from './http.js';
+import { type GetJsonOptions, getBytes, getJson, type RawBytesResponse } from './http.js';
 import { createNodeFetch, type FetchLike } from './transport.js';
 import { getOperation } from './registry.js';
 import type { OperationName, ParamsOf, ResponseOf } from './types.js';
@@ -54,8 +54,8 @@ export interface CallOptions {
   priority?: number;
 }
 
-/** A 2xx exchange whose body was not parsed: see {@link ApiClient.callText}. */
-export type ApiTextResponse = Omit<ApiResponse, 'body' | 'parseMs'>;
+/** A 2xx exchange whose body was neither decoded nor parsed: see {@link ApiClient.callBytes}. */
+export type ApiBytesResponse = RawBytesResponse;
 
 /** Counters of a client; `retries` and `pausedMs` come from its queue. */
 export interface ClientStats {
@@ -78,11 +78,12 @@ export interface ApiClient {
    */
   call<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiResponse<ResponseOf<N>>>;
   /**
-   * `call` without parsing the body: the text of the first 2xx exchange. HTTP failures are retried as
-   * in `call`; a bad body is not seen here. The caller parses the text with `parseOperationBody`
-   * (on another thread, say) and, should that throw, makes the `call` again to get `call`'s retries.
+   * `call` without decoding the body: the bytes of the first 2xx exchange. HTTP failures are retried
+   * as in `call`; a bad body is not seen here. The caller decodes the bytes (`decodeText`) and parses
+   * the text with `parseOperationBody` (on another thread, say) and, should that throw, makes the
+   * `call` again to get `call`'s retries.
    */
-  callText<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiTextResponse>;
+  callBytes<N extends OperationName>(name: N, params: ParamsOf<N>, opts?: CallOptions): Promise<ApiBytesResponse>;
   /** Validate and return the absolute URL; no request. */
   buildUrl<N extends OperationName>(name: N, params: ParamsOf<N>): string;
   /**
@@ -148,44 +149,41 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return { url, schema: shapeOf(op.qualifiedName) };
   }
 
-  async function send(name: string, params: unknown, callOpts: CallOptions, parse = true): Promise<ApiResponse<never>> {
+  /** One operation through the queue, each attempt made with `get` (which decides what a 2xx gives). */
+  function attempt<R extends { status: number; body?: unknown }>(
+    name: string,
+    params: unknown,
+    callOpts: CallOptions,
+    get: (o: GetJsonOptions) => Promise<R>,
+  ): Promise<R> {
     const { url, schema } = resolve(name, params);
     return opts.queue.run(
       async (signal) => {
         const started = performance.now();
         const report = (status: number | 'error') =>
           opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
-        let res: Awaited<ReturnType<typeof getJson>>;
+        let res: R;
         try {
-          res = await getJson({
-            url,
-            timeoutMs: opts.timeoutMs,
-            userAgent,
-            log,
-            fetch: fetchImpl,
-            signal,
-            onResponse,
-            parse,
-          });
+          res = await get({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
         } catch (err) {
           report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
           throw err;
         }
         report(res.status);
-        if (parse && schema) checkShape(schema, url, res.body);
+        if ('body' in res && schema) checkShape(schema, url, res.body);
         // The schema only checks: the caller gets the body as parsed, unknown keys and all.
-        return res as ApiResponse<never>;
+        return res;
       },
       { priority: callOpts.priority, signal: callOpts.signal },
     );
   }
 
+  const send = (name: string, params: unknown, callOpts: CallOptions) =>
+    attempt(name, params, callOpts, getJson) as Promise<ApiResponse<never>>;
+
   return {
     call: (name, params, callOpts = {}) => send(name, params, callOpts),
-    callText: async (name, params, callOpts = {}) => {
-      const { body: _unparsed, parseMs: _none, ...res } = await send(name, params, callOpts, false);
-      return res;
-    },
+    callBytes: (name, params, callOpts = {}) => attempt(name, params, callOpts, getBytes),
     callByName: (name, params, callOpts = {}) => send(name, params, callOpts),
     buildUrl: (name, params) => resolve(name, params).url,
     urlByName: (name, params) => resolve(name, params).url,

@@ -36,14 +36,15 @@ export interface GetJsonOptions {
   signal?: AbortSignal;
   /** Called with the status of every exchange that got one, and the body bytes. */
   onResponse?: (status: number, bytes: number) => void;
-  /**
-   * false: return the text unparsed (`body` undefined), for a caller that parses it elsewhere with
-   * {@link parseJsonBody} and treats its errors as this exchange's. Default true.
-   */
-  parse?: boolean;
 }
 
 const SNIPPET_CHARS = 300;
+
+/** One HTTP exchange whose 2xx body was kept as bytes, not decoded to text (see {@link getBytes}). */
+export interface RawBytesResponse extends Omit<RawResponse, 'text' | 'body' | 'parseMs'> {
+  /** The decompressed body exactly as received. */
+  data: Uint8Array;
+}
 
 /**
  * GET `url` once and return the parsed JSON. Outcomes map to typed errors: network failure →
@@ -53,6 +54,33 @@ const SNIPPET_CHARS = 300;
  * (`{"messageNumber", "message"}`) → {@link ApiMessageError}. Never retries.
  */
 export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
+  return exchange(opts, (url, data) => {
+    const text = decodeText(data);
+    const parseStarted = performance.now();
+    const body = parseJsonBody(url, text);
+    return { text, body, parseMs: performance.now() - parseStarted };
+  });
+}
+
+/**
+ * {@link getJson} for a caller that decodes and parses the body elsewhere (on another thread): the
+ * 2xx body's bytes, never decoded here; the same errors but a bad body's, which the caller's own
+ * parse finds ({@link parseJsonBody} on the decoded text).
+ */
+export async function getBytes(opts: GetJsonOptions): Promise<RawBytesResponse> {
+  return exchange(opts, (_url, data) => ({ data }));
+}
+
+/** A body's bytes as text: UTF-8, a BOM kept (the text as received). */
+export function decodeText(data: Uint8Array): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(data);
+}
+
+/** One GET: the exchange and its errors, with `finish` making the 2xx body into the caller's result. */
+async function exchange<T extends object>(
+  opts: GetJsonOptions,
+  finish: (url: string, data: Uint8Array) => T,
+): Promise<T & Omit<RawBytesResponse, 'data'>> {
   const { url, timeoutMs, log, signal } = opts;
   if (signal?.aborted) throw new AbortedError(`request to ${url} cancelled`);
   const started = performance.now();
@@ -95,7 +123,6 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
           : new HttpStatusError(url, res.status, retryAfterMs),
       );
     }
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(buffer); // keeps a BOM: the text as received
     const declared = Number(res.headers.get('content-length'));
     const bytes =
       Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length')
@@ -104,14 +131,14 @@ export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
     opts.onResponse?.(res.status, bytes);
     if (!res.ok) {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
-      throw new HttpStatusError(url, res.status, retryAfterMs, text.slice(0, SNIPPET_CHARS) || undefined);
+      // The snippet decodes at most 4 bytes a character of the body's start, not the whole body.
+      const snippet = decodeText(buffer.subarray(0, SNIPPET_CHARS * 4)).slice(0, SNIPPET_CHARS);
+      throw new HttpStatusError(url, res.status, retryAfterMs, snippet || undefined);
     }
-    const parseStarted = performance.now();
-    const body = opts.parse === false ? undefined : parseJsonBody(url, text);
-    const parseMs = performance.now() - parseStarted;
+    const result = finish(url, buffer);
     const durationMs = Math.round(performance.now() - started);
     log.debug({ url, status: res.status, sentAt, durationMs, bytes }, 'request done');
-    return { url, status: res.status, text, body, bytes, durationMs, parseMs };
+    return { ...result, url, status: res.status, bytes, durationMs };
   } catch (err) {
     log.debug({ url, status, sentAt, durationMs: Math.round(performance.now() - started), err }, 'request failed');
     throw err;

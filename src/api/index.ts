@@ -2,7 +2,7 @@ export {
   type ApiClient,
   type ApiClientOptions,
   type ApiResponse,
-  type ApiTextResponse,
+  type ApiBytesResponse,
   type AttemptOutcome,
   type CallOptions,
   type ClientStats,
@@ -11,7 +11,15 @@ export {
 } from './client.js';
 export { parseOperationBody } from './body.js';
 export { buildPathAndQuery } from './build-url.js';
-export { getJson, type GetJsonOptions, parseJsonBody, type RawResponse } from './http.js';
+export {
+  decodeText,
+  getBytes,
+  getJson,
+  type GetJsonOptions,
+  parseJsonBody,
+  type RawBytesResponse,
+  type RawResponse,
+} from './http.js';
 export type { GroupName, OperationDef, ParamDef, ParamKind } from './params.js';
 export {
   AMBIGUOUS_NAMES,

@@ -157,12 +157,12 @@ export function copyText(
  * Write rows into `table` with `COPY` (text format) on the transaction's connection: the server's
  * cheapest way in (no JSON to parse, no statement to plan). `columns` are the columns written, in
  * order, each with its kind; `extra` values are the same for every row. `encoded` is text already
- * in that format for the same columns (rows encoded on a worker thread), sent first. On postgres.js
- * the text is streamed (`FROM STDIN`), and nothing else may run on the connection meanwhile
- * (postgres.js refuses it), so call it with the connection otherwise idle; PGlite reads it whole
- * from a Blob. Resolves once the server has the rows; rejects with the server's own error when it
- * refuses them (the transaction is then aborted and must be rolled back, as for any failed
- * statement).
+ * in that format for the same columns (rows encoded on a worker thread, as a string or its UTF-8
+ * bytes), sent first. On postgres.js the text is streamed (`FROM STDIN`), and nothing else may run
+ * on the connection meanwhile (postgres.js refuses it), so call it with the connection otherwise
+ * idle; PGlite reads it whole from a Blob. Resolves once the server has the rows; rejects with the
+ * server's own error when it refuses them (the transaction is then aborted and must be rolled back,
+ * as for any failed statement).
  */
 export async function copyInto(
   target: CopyTarget,
@@ -170,15 +170,43 @@ export async function copyInto(
   columns: readonly CopyColumn[],
   rows: readonly object[],
   extra: Record<string, unknown>,
-  encoded: readonly string[] = [],
+  encoded: readonly (string | Uint8Array)[] = [],
 ): Promise<void> {
   const columnList = columns.map((c) => c.quoted).join(', ');
+  await sendCopy(target, `copy ${table} (${columnList}) from`, '', async (write) => {
+    for (const text of encoded) await write(text);
+    const line = copyLineEncoder(columns, extra);
+    let text = '';
+    for (const row of rows) {
+      text += line(row);
+      if (text.length >= FLUSH_AT) {
+        await write(text);
+        text = '';
+      }
+    }
+    await write(text);
+  });
+}
+
+/**
+ * Run `<statement> stdin<options>` (postgres.js, the data streamed as `produce` writes it) or
+ * `<statement> '/dev/blob'<options>` (PGlite, the data gathered into one Blob first).
+ */
+async function sendCopy(
+  target: CopyTarget,
+  statement: string,
+  options: string,
+  produce: (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>,
+): Promise<void> {
   if (target.kind === 'blob') {
-    const parts = [...encoded, copyText(columns, extra, rows)].filter((t) => t.length > 0);
-    await target.client.query(`copy ${table} (${columnList}) from '/dev/blob'`, [], { blob: new Blob(parts) });
+    const parts: Array<string | Uint8Array> = [];
+    await produce(async (chunk) => {
+      if (chunk.length > 0) parts.push(chunk);
+    });
+    await target.client.query(`${statement} '/dev/blob'${options}`, [], { blob: new Blob(parts) });
     return;
   }
-  const query = target.client.unsafe(`copy ${table} (${columnList}) from stdin`);
+  const query = target.client.unsafe(`${statement} stdin${options}`);
   const refused = new Promise<never>((_, reject) => {
     const settle = query.reject;
     query.reject = (err: unknown) => {
@@ -194,20 +222,10 @@ export async function copyInto(
     stream.once('error', reject);
   });
   done.catch(() => {});
-  const write = async (text: string) => {
-    if (!stream.write(text)) await Promise.race([new Promise((r) => stream.once('drain', r)), refused, done]);
-  };
-  for (const text of encoded) if (text.length > 0) await write(text);
-  const line = copyLineEncoder(columns, extra);
-  let text = '';
-  for (const row of rows) {
-    text += line(row);
-    if (text.length >= FLUSH_AT) {
-      await write(text);
-      text = '';
-    }
-  }
-  if (text.length > 0) stream.write(text);
+  await produce(async (chunk) => {
+    if (chunk.length === 0) return;
+    if (!stream.write(chunk)) await Promise.race([new Promise((r) => stream.once('drain', r)), refused, done]);
+  });
   stream.end();
   await Promise.race([done, refused]);
 }

@@ -145,13 +145,22 @@ function copyColumns(info: TableInfo, cols: readonly string[]): CopyColumn[] | u
 
 /**
  * Rows of a table already written as COPY text (on a worker thread, say), with the columns and the
- * `extra` values they were written with: {@link copyRows} sends the text as it is.
+ * `extra` values they were written with: {@link copyRows} sends the text as it is. A worker sends it
+ * back as its UTF-8 bytes ({@link encodedAsBytes}).
  */
 export interface EncodedRows {
   columns: string[];
   extra: Record<string, unknown>;
-  text: string;
+  text: string | Uint8Array;
   count: number;
+}
+
+/**
+ * Encoded rows with their text as UTF-8 bytes, in a buffer of their own: what a worker thread hands
+ * over (transferred, not copied), so that the receiving thread never holds the text as a string.
+ */
+export function encodedAsBytes(e: EncodedRows): EncodedRows & { text: Uint8Array } {
+  return { ...e, text: typeof e.text === 'string' ? new TextEncoder().encode(e.text) : e.text };
 }
 
 /**
@@ -196,7 +205,7 @@ export async function copyRows(
   // One COPY per column list (rows of one extractor share theirs), the rows' own list first.
   const groups = new Map<
     string,
-    { cols: string[]; extra: Record<string, unknown>; texts: string[]; rows: readonly Row[] }
+    { cols: string[]; extra: Record<string, unknown>; texts: Array<string | Uint8Array>; rows: readonly Row[] }
   >();
   if (rows.length > 0) {
     const cols = columnList(info, rows, extra);

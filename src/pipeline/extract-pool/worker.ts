@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, type Database } from '../../db/client.js';
 import { encodeGameRowsForCopy, type GameRows } from '../../db/queries/game-rows.js';
+import { encodedAsBytes } from '../../db/rows.js';
 import { readStoredGamesBetween } from '../../db/queries/raw-bodies.js';
 import { ApiError, describeError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { prepareFetchedGame } from '../load/prepare-game.js';
 import type { ExtractReply, ExtractRequest, ExtractWorkerData } from './messages.js';
+import { copyTexts, transferList } from './transfer.js';
 
 const { databaseUrl } = (workerData ?? {}) as ExtractWorkerData;
 /** This worker's own connection, opened by its first `read`. */
@@ -18,10 +20,10 @@ let database: Promise<Database> | undefined;
  * thread's own connection, in one query: a rebuild's bodies (about 1 MB a game) are then decoded
  * once, here, instead of on the main thread and again when cloned to this one.
  */
-async function handle(req: ExtractRequest): Promise<ExtractReply> {
-  // With copyRunId the long row lists go back as COPY text: one string each instead of hundreds of
-  // objects to clone here and again on the main thread, which would then encode them itself.
-  const encode = (rows: GameRows) => (req.copyRunId === undefined ? rows : encodeGameRowsForCopy(rows, req.copyRunId));
+async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promise<ExtractReply> {
+  // With copyRunId the long row lists go back as COPY text: one buffer each (transferred) instead of
+  // hundreds of objects to clone here and again on the main thread, which would then encode them.
+  const encode = (rows: GameRows) => (req.copyRunId === undefined ? rows : copyTextAsBytes(rows, req.copyRunId));
   switch (req.kind) {
     case 'fetched': {
       const prepared = prepareFetchedGame(req.game);
@@ -39,7 +41,10 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
         const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined));
         // Each game goes back as soon as it is extracted: its COPY text dies young here (a page held
         // until its last game was copied by the garbage collector again and again).
-        parentPort?.postMessage({ id: req.id, game: { gamePk, rows } } satisfies ExtractReply);
+        parentPort?.postMessage(
+          { id: req.id, game: { gamePk, rows } } satisfies ExtractReply,
+          transferList(copyTexts(rows)),
+        );
         // Lets the next read's message in, so its query runs on the server while this one extracts.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -54,7 +59,32 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
   }
 }
 
+/**
+ * A game's rows with their long lists as COPY text (`encodeGameRowsForCopy`) in UTF-8 bytes: moved
+ * to the main thread, not copied, and never a string there (a string of more than 128 KB lives in
+ * V8's large-object space until a full collection, which a main thread with little else to
+ * allocate seldom runs).
+ */
+function copyTextAsBytes(rows: GameRows, runId: number): GameRows {
+  const encoded = encodeGameRowsForCopy(rows, runId);
+  const copyText: NonNullable<GameRows['copyText']> = {};
+  for (const [key, e] of Object.entries(encoded.copyText ?? {}))
+    copyText[key as keyof typeof copyText] = encodedAsBytes(e);
+  return { ...encoded, copyText };
+}
+
+/** The buffers a reply hands over: the bodies' stored text and the rows' COPY text. */
+function replyBuffers(reply: ExtractReply): Array<Uint8Array | string | undefined> {
+  if (reply.prepared) {
+    const { stored } = reply.prepared;
+    return [stored.boxscore, stored.playByPlay, stored.winProbability, ...copyTexts(reply.prepared.rows)];
+  }
+  return reply.rows ? copyTexts(reply.rows) : [];
+}
+
 parentPort?.on('message', (req: ExtractRequest) => {
+  // Buffers the main thread is done with: dropped here, where they die young.
+  if (req.kind === 'release') return;
   handle(req)
     .catch((err: unknown): ExtractReply => {
       const e = err instanceof Error ? err : new Error(String(err));
@@ -63,5 +93,5 @@ parentPort?.on('message', (req: ExtractRequest) => {
       const message = req.kind === 'read' || req.kind === 'close' ? describeError(err) : e.message;
       return { id: req.id, error: { name: e.name, message, badBody: err instanceof ApiError } };
     })
-    .then((reply) => parentPort?.postMessage(reply));
+    .then((reply) => parentPort?.postMessage(reply, transferList(replyBuffers(reply))));
 });

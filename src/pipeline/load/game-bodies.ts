@@ -8,7 +8,8 @@ import { copyTarget } from '../../db/copy.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
-  text: string;
+  /** The text as it will be stored: a string, or its UTF-8 bytes when a worker thread decoded it. */
+  text: string | Uint8Array;
   /**
    * The parsed body, for extraction on this thread: dropped (undefined) once its rows are extracted,
    * before the writes; absent when a worker thread extracted the rows.
@@ -23,7 +24,7 @@ export interface GameBodies {
   source: 'boxscore' | 'feed';
   feedTimestamp: string | null;
   /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
-  winProbability?: { text: string; body?: unknown; sha: string };
+  winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
   /** The game's rows, when a worker thread extracted them; else extraction is the load's. */
   rows?: GameRows;
 }
@@ -54,8 +55,9 @@ export async function fetchGameBodies(ctx: PipelineContext, gamePk: number, want
 }
 
 /**
- * The game's bodies as text, prepared on a worker thread; undefined when a body was unusable (the
- * caller fetches the game again through `call`, which retries that).
+ * The game's bodies prepared on a worker thread: their bytes go there undecoded, and their text
+ * comes back as UTF-8 bytes to store; this thread makes it a string only as it binds it. Undefined when
+ * a body was unusable (the caller fetches the game again through `call`, which retries that).
  */
 async function fetchPrepared(
   ctx: PipelineContext,
@@ -67,20 +69,20 @@ async function fetchPrepared(
   if (!pool) return undefined;
   const opts = { signal: ctx.signal };
   const [box, pbp, win] = await Promise.all([
-    ctx.client.callText('boxscore', { game_pk: gamePk }, opts),
-    ctx.client.callText('playByPlay', { game_pk: gamePk }, opts),
-    wantWin ? ctx.client.callText('getWinProbability', { gamePk }, opts) : undefined,
+    ctx.client.callBytes('boxscore', { game_pk: gamePk }, opts),
+    ctx.client.callBytes('playByPlay', { game_pk: gamePk }, opts),
+    wantWin ? ctx.client.callBytes('getWinProbability', { gamePk }, opts) : undefined,
   ]);
   ctx.counts.requests += win ? 3 : 2;
   if (ctx.timings) ctx.timings.fetchMs += performance.now() - started;
-  const text = (r: { url: string; text: string }) => ({ url: r.url, text: r.text });
+  const body = (r: { url: string; data: Uint8Array }) => ({ url: r.url, data: r.data });
   try {
     const p = await pool.prepare(
       {
         gamePk,
-        boxscore: text(box),
-        playByPlay: text(pbp),
-        ...(win ? { winProbability: text(win) } : {}),
+        boxscore: body(box),
+        playByPlay: body(pbp),
+        ...(win ? { winProbability: body(win) } : {}),
       },
       copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {},
     );
@@ -90,12 +92,12 @@ async function fetchPrepared(
       ctx.timings.extractMs += p.extractMs;
     }
     return {
-      boxscore: { text: box.text, sha: p.boxscoreSha },
-      playByPlay: { text: pbp.text, sha: p.playByPlaySha },
+      boxscore: { text: p.stored.boxscore, sha: p.boxscoreSha },
+      playByPlay: { text: p.stored.playByPlay, sha: p.playByPlaySha },
       source: 'boxscore',
       feedTimestamp: null,
-      ...(win && p.winProbabilitySha !== undefined
-        ? { winProbability: { text: win.text, sha: p.winProbabilitySha } }
+      ...(p.stored.winProbability && p.winProbabilitySha !== undefined
+        ? { winProbability: { text: p.stored.winProbability, sha: p.winProbabilitySha } }
         : {}),
       rows: p.rows,
     };

@@ -1,3 +1,4 @@
+import { decodeText } from '../../api/http.js';
 import { relaxCommitDurability } from '../../db/client.js';
 import { deleteGamesRows, insertGamesRows } from '../../db/queries/game-rows.js';
 import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
@@ -24,46 +25,51 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   ctx.counts.fetched++;
   let extractMs = 0;
   const txStarted = performance.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    // A lost commit after a crash only means the game is fetched again (its item is not done either).
-    const [, stored] = await settleAll([relaxCommitDurability(tx), readGameHashes(tx, gamePk)]);
-    const winUnchanged = !win || stored.winProbability === win.sha;
-    if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha && winUnchanged) {
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      // A lost commit after a crash only means the game is fetched again (its item is not done either).
+      const [, stored] = await settleAll([relaxCommitDurability(tx), readGameHashes(tx, gamePk)]);
+      const winUnchanged = !win || stored.winProbability === win.sha;
+      if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha && winUnchanged) {
+        await completeWork(tx, item, ctx.runId, ctx.now());
+        return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
+      }
+      const t = performance.now();
+      const rows = bodies.rows ?? extractHere(gamePk, bodies);
+      extractMs = performance.now() - t;
+      // The parsed trees (several MB a game) are garbage from here: the writes need the text and rows.
+      bodies.boxscore.body = undefined;
+      bodies.playByPlay.body = undefined;
+      const { source, feedTimestamp } = bodies;
+      const games = [{ gamePk, rows }];
+      // A body decoded on a worker thread came back as its UTF-8: it becomes a string only here, as
+      // it is bound, and dies young (held from the fetch, it outlived the collections that free it).
+      const text = (t: string | Uint8Array) => (typeof t === 'string' ? t : decodeText(t));
+      // The statements of each step are sent together on the transaction's connection; every delete
+      // of the game's old rows is done before a new row is inserted.
+      await settleAll([
+        upsertGameBody(tx, 'boxscores', gamePk, text(bodies.boxscore.text), bodies.boxscore.sha, ctx.runId, source),
+        upsertGameBody(
+          tx,
+          'play_by_play',
+          gamePk,
+          text(bodies.playByPlay.text),
+          bodies.playByPlay.sha,
+          ctx.runId,
+          source,
+          feedTimestamp,
+        ),
+        win ? upsertWinProbabilityBody(tx, gamePk, text(win.text), win.sha, ctx.runId) : undefined,
+        deleteGamesRows(tx, games),
+      ]);
+      // Alone on the connection: its longest row lists are copied in, which nothing may interleave.
+      const n = await insertGamesRows(tx, games, ctx.runId);
+      // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
+      // taking them the other way round deadlocked a poller and a load in another process.
       await completeWork(tx, item, ctx.runId, ctx.now());
-      return { outcome: 'unchanged' as const, rows: 0, rejects: 0 };
-    }
-    const t = performance.now();
-    const rows = bodies.rows ?? extractHere(gamePk, bodies);
-    extractMs = performance.now() - t;
-    // The parsed trees (several MB a game) are garbage from here: the writes need the text and rows.
-    bodies.boxscore.body = undefined;
-    bodies.playByPlay.body = undefined;
-    const { source, feedTimestamp } = bodies;
-    const games = [{ gamePk, rows }];
-    // The statements of each step are sent together on the transaction's connection; every delete
-    // of the game's old rows is done before a new row is inserted.
-    await settleAll([
-      upsertGameBody(tx, 'boxscores', gamePk, bodies.boxscore.text, bodies.boxscore.sha, ctx.runId, source),
-      upsertGameBody(
-        tx,
-        'play_by_play',
-        gamePk,
-        bodies.playByPlay.text,
-        bodies.playByPlay.sha,
-        ctx.runId,
-        source,
-        feedTimestamp,
-      ),
-      win ? upsertWinProbabilityBody(tx, gamePk, win.text, win.sha, ctx.runId) : undefined,
-      deleteGamesRows(tx, games),
-    ]);
-    // Alone on the connection: its longest row lists are copied in, which nothing may interleave.
-    const n = await insertGamesRows(tx, games, ctx.runId);
-    // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
-    // taking them the other way round deadlocked a poller and a load in another process.
-    await completeWork(tx, item, ctx.runId, ctx.now());
-    return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
-  });
+      return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
+    })
+    .finally(() => ctx.extractPool?.release(workerBuffers(bodies)));
   if (ctx.timings) {
     ctx.timings.extractMs += extractMs;
     ctx.timings.dbMs += performance.now() - txStarted - extractMs;
@@ -81,6 +87,12 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     'game done',
   );
   return outcome.outcome;
+}
+
+/** The buffers of a game prepared on a worker thread: its bodies' text and its rows' COPY text. */
+function workerBuffers(bodies: GameBodies): Array<Uint8Array | string | undefined> {
+  const copied = Object.values(bodies.rows?.copyText ?? {}).map((e) => e.text);
+  return [bodies.boxscore.text, bodies.playByPlay.text, bodies.winProbability?.text, ...copied];
 }
 
 /** The rows of a game whose bodies were parsed on this thread (no extraction pool, or a feed). */

@@ -1,28 +1,34 @@
 import { parseOperationBody } from '../../api/body.js';
+import { decodeText } from '../../api/http.js';
 import type { GameRows } from '../../db/queries/game-rows.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256 } from '../../extract/index.js';
 import { extractGameRows } from './game-rows.js';
 
-/** One body as received: its URL (for error messages) and its text. */
-export interface FetchedText {
+/** One body as received: its URL (for error messages) and its bytes (decompressed, not decoded). */
+export interface FetchedBody {
   url: string;
-  text: string;
+  data: Uint8Array;
 }
 
-/** A final game's bodies as received, unparsed: what a worker thread turns into a {@link PreparedGame}. */
+/** A final game's bodies as received, undecoded: what a worker thread turns into a {@link PreparedGame}. */
 export interface FetchedGame {
   gamePk: number;
-  boxscore: FetchedText;
-  playByPlay: FetchedText;
-  winProbability?: FetchedText;
+  boxscore: FetchedBody;
+  playByPlay: FetchedBody;
+  winProbability?: FetchedBody;
 }
 
-/** A game's bodies checked, fingerprinted and extracted: all the load transaction still needs but the text. */
+/** A game's bodies checked, fingerprinted and extracted, and their text as it is to be stored. */
 export interface PreparedGame {
   boxscoreSha: string;
   playByPlaySha: string;
   winProbabilitySha?: string;
+  /**
+   * Each body's text as UTF-8, to be stored: the bytes received when they were valid UTF-8 (what
+   * they nearly always are), else the text they decoded to, invalid sequences replaced.
+   */
+  stored: { boxscore: Uint8Array; playByPlay: Uint8Array; winProbability?: Uint8Array };
   rows: GameRows;
   /** Milliseconds spent in each step, for the benchmark's stage times. */
   parseMs: number;
@@ -59,11 +65,15 @@ export function checkWinProbabilityBody(url: string, body: unknown): void {
  */
 export function prepareFetchedGame(game: FetchedGame): PreparedGame {
   let t = performance.now();
-  const box = parseOperationBody('boxscore', game.boxscore.url, game.boxscore.text);
-  const pbp = parseOperationBody('playByPlay', game.playByPlay.url, game.playByPlay.text);
-  const win = game.winProbability
-    ? parseOperationBody('getWinProbability', game.winProbability.url, game.winProbability.text)
-    : undefined;
+  const boxText = receivedText(game.boxscore.data);
+  const pbpText = receivedText(game.playByPlay.data);
+  const winText = game.winProbability ? receivedText(game.winProbability.data) : undefined;
+  const box = parseOperationBody('boxscore', game.boxscore.url, boxText.text);
+  const pbp = parseOperationBody('playByPlay', game.playByPlay.url, pbpText.text);
+  const win =
+    game.winProbability && winText
+      ? parseOperationBody('getWinProbability', game.winProbability.url, winText.text)
+      : undefined;
   checkGameBodies(
     { url: game.boxscore.url, body: box },
     { url: game.playByPlay.url, body: pbp },
@@ -72,8 +82,8 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame {
   const parseMs = performance.now() - t;
   t = performance.now();
   const boxscoreSha = bodySha256('boxscore', box);
-  const playByPlaySha = bodyTextSha256(game.playByPlay.text);
-  const winProbabilitySha = game.winProbability ? bodyTextSha256(game.winProbability.text) : undefined;
+  const playByPlaySha = bodyTextSha256(pbpText.text);
+  const winProbabilitySha = winText ? bodyTextSha256(winText.text) : undefined;
   const hashMs = performance.now() - t;
   t = performance.now();
   const rows = extractGameRows(game.gamePk, box, pbp, win);
@@ -81,9 +91,27 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame {
     boxscoreSha,
     playByPlaySha,
     ...(winProbabilitySha === undefined ? {} : { winProbabilitySha }),
+    stored: {
+      boxscore: boxText.stored,
+      playByPlay: pbpText.stored,
+      ...(winText ? { winProbability: winText.stored } : {}),
+    },
     rows,
     parseMs,
     hashMs,
     extractMs: performance.now() - t,
   };
+}
+
+/**
+ * A received body's text (as the client decodes it: UTF-8, a BOM kept) and the UTF-8 to store: the
+ * bytes themselves when they are valid UTF-8, so the text's encoding would give them back unchanged.
+ */
+function receivedText(data: Uint8Array): { text: string; stored: Uint8Array } {
+  try {
+    return { text: new TextDecoder('utf-8', { ignoreBOM: true, fatal: true }).decode(data), stored: data };
+  } catch {
+    const text = decodeText(data);
+    return { text, stored: new TextEncoder().encode(text) };
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, createApiClient, parseOperationBody } from '../../../src/api/index.js';
+import { type ApiClient, createApiClient, decodeText, parseOperationBody } from '../../../src/api/index.js';
 import {
   AbortedError,
   ApiMessageError,
@@ -142,13 +142,16 @@ describe('the HTTP client', () => {
     expect((err as Error).message).toContain('at dates');
   });
 
-  it('with callText returns a truncated body unparsed after retrying HTTP failures; parseOperationBody then throws what call throws', async () => {
+  it('with callBytes returns a truncated body undecoded after retrying HTTP failures; parseOperationBody then throws what call throws', async () => {
     const cut = BOX.slice(0, 5000);
     const seen = script(ERROR_500, { body: cut }, OK);
     const { client, queue } = setup();
-    const res = await client.callText('boxscore', { game_pk: 1 });
+    const bytes = await client.callBytes('boxscore', { game_pk: 1 });
+    expect(bytes.data).toBeInstanceOf(Uint8Array);
+    const res = { ...bytes, text: decodeText(bytes.data) };
     expect(res).toMatchObject({ status: 200, text: cut });
-    expect(res).not.toHaveProperty('body');
+    expect(bytes).not.toHaveProperty('body');
+    expect(bytes).not.toHaveProperty('text');
     expect(seen()).toHaveLength(2);
     expect(queue.stats.retries).toBe(1);
     const thrown = (() => {

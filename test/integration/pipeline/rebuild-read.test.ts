@@ -7,6 +7,7 @@ import { createExtractPool, ExtractWorkerError } from '../../../src/pipeline/ext
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { copyTextDecoded } from '../../helpers/copy-text.js';
 
 interface StoredTexts {
   gamePk: number;
@@ -77,7 +78,7 @@ describeRecorded('extraction workers reading stored games themselves', () => {
           const pks = games.map((g) => g.gamePk);
           const read = await pool.extractStored([...pks].reverse().concat(999_999_999), { copyRunId: 4 });
           expect(read.map((g) => g.gamePk)).toEqual(pks);
-          for (const [i, g] of games.entries()) expect(read[i]?.rows).toEqual(direct(g, 4));
+          for (const [i, g] of games.entries()) expect(copyTextDecoded(read[i]!.rows)).toEqual(direct(g, 4));
           expect(read.find((g) => g.gamePk === 747175)?.rows.copyText?.winProbability?.count).toBeGreaterThan(0);
           expect(await pool.extractStored([])).toEqual([]);
         } finally {

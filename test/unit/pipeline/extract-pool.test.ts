@@ -14,29 +14,39 @@ import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { COPY_MIN_ROWS, encodeGameRowsForCopy } from '../../../src/db/queries/game-rows.js';
 import { checkGameBodies, type FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
+import { copyTextDecoded } from '../../helpers/copy-text.js';
 
 const BOX = 'http://sim/api/v1/game/5/boxscore';
 const PBP = 'http://sim/api/v1/game/5/playByPlay';
 const WIN = 'http://sim/api/v1/game/5/winProbability';
 
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const text = (b: { data: Uint8Array }) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b.data);
+
+/** A fetched game of these texts (a game's bodies arrive as bytes). */
+function fetchedGame(gamePk: number, box: string, pbp: string, win?: string): FetchedGame {
+  return {
+    gamePk,
+    boxscore: { url: BOX, data: utf8(box) },
+    playByPlay: { url: PBP, data: utf8(pbp) },
+    ...(win === undefined ? {} : { winProbability: { url: WIN, data: utf8(win) } }),
+  };
+}
+
 /** A small fetched game whose bodies are fine unless a test spoils one. */
 function smallGame(spoil: Partial<Record<'boxscore' | 'playByPlay' | 'winProbability', string>> = {}): FetchedGame {
   const team = { team: { id: 1 }, teamStats: {}, players: {}, batters: [], pitchers: [] };
-  return {
-    gamePk: 5,
-    boxscore: { url: BOX, text: spoil.boxscore ?? JSON.stringify({ teams: { away: team, home: team } }) },
-    playByPlay: { url: PBP, text: spoil.playByPlay ?? '{"allPlays": []}' },
-    ...(spoil.winProbability === undefined ? {} : { winProbability: { url: WIN, text: spoil.winProbability } }),
-  };
+  const box = spoil.boxscore ?? JSON.stringify({ teams: { away: team, home: team } });
+  return fetchedGame(5, box, spoil.playByPlay ?? '{"allPlays": []}', spoil.winProbability);
 }
 
 /** What the client's `call` (and the load's own checks) throw for the game's first bad body. */
 function thrownOnThisThread(game: FetchedGame): Error {
   try {
-    const box = parseOperationBody('boxscore', game.boxscore.url, game.boxscore.text);
-    const pbp = parseOperationBody('playByPlay', game.playByPlay.url, game.playByPlay.text);
+    const box = parseOperationBody('boxscore', game.boxscore.url, text(game.boxscore));
+    const pbp = parseOperationBody('playByPlay', game.playByPlay.url, text(game.playByPlay));
     const w = game.winProbability;
-    const win = w ? parseOperationBody('getWinProbability', w.url, w.text) : undefined;
+    const win = w ? parseOperationBody('getWinProbability', w.url, text(w)) : undefined;
     checkGameBodies(
       { url: game.boxscore.url, body: box },
       { url: game.playByPlay.url, body: pbp },
@@ -111,13 +121,43 @@ describe.each([
     pool ??= createExtractPool(size);
     await expect(pool.prepare(smallGame({ playByPlay: '[' }))).rejects.toBeInstanceOf(FetchedBodyError);
     const game = smallGame({ winProbability: '[]' });
+    const [box, pbp] = [text(game.boxscore), text(game.playByPlay)];
     const prepared = await pool.prepare(game);
     expect(prepared).toMatchObject({
-      boxscoreSha: bodySha256('boxscore', JSON.parse(game.boxscore.text)),
-      playByPlaySha: bodyTextSha256(game.playByPlay.text),
+      boxscoreSha: bodySha256('boxscore', JSON.parse(box)),
+      playByPlaySha: bodyTextSha256(pbp),
       winProbabilitySha: bodyTextSha256('[]'),
     });
-    expect(prepared.rows).toEqual(extractGameRows(5, JSON.parse(game.boxscore.text), { allPlays: [] }, []));
+    expect(prepared.rows).toEqual(extractGameRows(5, JSON.parse(box), { allPlays: [] }, []));
+    // The text to store is the bytes received.
+    expect(text({ data: prepared.stored.boxscore })).toBe(box);
+    expect(text({ data: prepared.stored.playByPlay })).toBe(pbp);
+    expect(text({ data: prepared.stored.winProbability ?? utf8('') })).toBe('[]');
+    // A worker took the bytes over: the caller kept no copy of them.
+    expect(game.playByPlay.data.byteLength).toBe(size > 0 ? 0 : utf8(pbp).byteLength);
+  });
+
+  it('takes back the buffers it sent once they are written, and keeps working', async () => {
+    pool ??= createExtractPool(size);
+    const prepared = await pool.prepare(smallGame({ winProbability: '[]' }));
+    const stored = [prepared.stored.boxscore, prepared.stored.playByPlay];
+    expect(stored.every((b) => b.byteLength > 0)).toBe(true);
+    pool.release([...stored, 'not a buffer', undefined]);
+    // Moved to the worker, which drops them; on this thread (no worker) they stay as they were.
+    for (const b of stored) expect(b.byteLength === 0).toBe(size > 0);
+    expect((await pool.prepare(smallGame())).playByPlaySha).toBe(bodyTextSha256('{"allPlays": []}'));
+  });
+
+  it('stores a body that is not valid UTF-8 as the text it decodes to, as the client would', async () => {
+    pool ??= createExtractPool(size);
+    const game = smallGame();
+    // "café" with a lone continuation byte where the é should be (0xC3 0xA9), and a BOM kept.
+    const bad = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"allPlays": [], "note": "caf'), 0xa9, ...utf8('"}')]);
+    const expected = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bad);
+    expect(expected).toContain('\ufffd');
+    const prepared = await pool.prepare({ ...game, playByPlay: { url: PBP, data: bad } });
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(prepared.stored.playByPlay)).toBe(expected);
+    expect(prepared.playByPlaySha).toBe(bodyTextSha256(expected));
   });
 });
 
@@ -163,11 +203,7 @@ describeRecorded('extraction workers over every recorded game', () => {
     'prepare %s as fetched: the fingerprints and rows a load on the main thread computes',
     async (name) => {
       const { parts, gamePk, box, pbp } = recordedGame(name);
-      const prepared = await pool.prepare({
-        gamePk,
-        boxscore: { url: BOX, text: box },
-        playByPlay: { url: PBP, text: pbp },
-      });
+      const prepared = await pool.prepare(fetchedGame(gamePk, box, pbp));
       expect(prepared.boxscoreSha).toBe(bodySha256('boxscore', parts.boxscore));
       expect(prepared.playByPlaySha).toBe(bodyTextSha256(pbp));
       expect(prepared.rows).toEqual(extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp)));
@@ -181,21 +217,17 @@ describeRecorded('extraction workers over every recorded game', () => {
       pbp: fixtureText(`playByPlay/${name}`),
       win: fixtureText(`getWinProbability/${name}`),
     };
-    const game = {
-      gamePk: 747175,
-      boxscore: { url: BOX, text: texts.box },
-      playByPlay: { url: PBP, text: texts.pbp },
-      winProbability: { url: WIN, text: texts.win },
-    };
-    const prepared = await pool.prepare(game);
+    const game = () => fetchedGame(747175, texts.box, texts.pbp, texts.win);
+    const prepared = await pool.prepare(game());
     expect(prepared.winProbabilitySha).toBe(bodyTextSha256(texts.win));
     const direct = extractGameRows(747175, JSON.parse(texts.box), JSON.parse(texts.pbp), JSON.parse(texts.win));
     expect(prepared.rows).toEqual(direct);
     expect(prepared.rows.winProbability?.length).toBeGreaterThan(0);
     // Asked for COPY text: the long lists (win probability included) come back as the text the
     // main thread would write for that run, and the rest as rows.
-    const forCopy = await pool.prepare(game, { copyRunId: 5 });
-    expect(forCopy.rows).toEqual(encodeGameRowsForCopy(direct, 5));
+    const forCopy = await pool.prepare(game(), { copyRunId: 5 });
+    expect(copyTextDecoded(forCopy.rows)).toEqual(encodeGameRowsForCopy(direct, 5));
+    expect(forCopy.rows.copyText?.pitches?.text).toBeInstanceOf(Uint8Array);
     expect(forCopy.rows.winProbability).toEqual([]);
     expect(forCopy.rows.copyText?.winProbability?.count).toBe(direct.winProbability?.length);
     expect(forCopy.rows.battingLines).toEqual(direct.battingLines);
@@ -205,9 +237,9 @@ describeRecorded('extraction workers over every recorded game', () => {
     const { gamePk, box, pbp } = recordedGame(name);
     const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
     const rows = await pool.extract(gamePk, box, pbp, undefined, { copyRunId: 3 });
-    expect(rows).toEqual(encodeGameRowsForCopy(direct, 3));
+    expect(copyTextDecoded(rows)).toEqual(encodeGameRowsForCopy(direct, 3));
     // A list goes as text from COPY_MIN_ROWS rows: one line per row.
-    const pitches = rows.copyText?.pitches?.text.split('\n').length;
+    const pitches = copyTextDecoded(rows).copyText?.pitches?.text.toString().split('\n').length;
     expect(pitches).toBe(direct.pitches.length >= COPY_MIN_ROWS ? direct.pitches.length + 1 : undefined);
   });
 
