@@ -150,7 +150,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   /** One operation through the queue, each attempt made with `get` (which decides what a 2xx gives). */
-  function attempt<R extends { status: number; body?: unknown }>(
+  async function attempt<R extends { status: number; body?: unknown }>(
     name: string,
     params: unknown,
     callOpts: CallOptions,
