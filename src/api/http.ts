@@ -71,9 +71,12 @@ export async function getBytes(opts: GetJsonOptions): Promise<RawBytesResponse> 
   return exchange(opts, (_url, data) => ({ data }));
 }
 
+/** Decodes whole bodies (never a stream), so one decoder serves every call. */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** A body's bytes as text: UTF-8, a BOM kept (the text as received). */
 export function decodeText(data: Uint8Array): string {
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(data);
+  return UTF8.decode(data);
 }
 
 /** One GET: the exchange and its errors, with `finish` making the 2xx body into the caller's result. */

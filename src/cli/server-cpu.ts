@@ -44,12 +44,13 @@ function readStat(procDir: string, pid: number | string): ProcStat | undefined {
 }
 
 /**
- * Whether a connection URL names a server on this host by a loopback address: only then can a
- * backend's pid be looked up here (a pid from another host could be any local process's).
+ * Whether a connection URL names a server on this host, by a loopback address or by no host at all
+ * (a Unix socket): only then can a backend's pid be looked up here (a pid from another host could be
+ * any local process's).
  */
 export function isLocalServerUrl(url: string): boolean {
   try {
-    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+    return ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(url).hostname);
   } catch {
     return false;
   }

@@ -75,15 +75,10 @@ async function fetchPrepared(
   ]);
   ctx.counts.requests += win ? 3 : 2;
   if (ctx.timings) ctx.timings.fetchMs += performance.now() - started;
-  const body = (r: { url: string; data: Uint8Array }) => ({ url: r.url, data: r.data });
   try {
+    // Each response is a fetched body as it is (its URL and bytes); the pool sends on only those.
     const p = await pool.prepare(
-      {
-        gamePk,
-        boxscore: body(box),
-        playByPlay: body(pbp),
-        ...(win ? { winProbability: body(win) } : {}),
-      },
+      { gamePk, boxscore: box, playByPlay: pbp, ...(win ? { winProbability: win } : {}) },
       copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {},
     );
     if (ctx.timings) {

@@ -6,6 +6,7 @@ import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { completeWork } from '../../db/queries/work-items.js';
 import { settleAll } from '../../db/rows.js';
 import type { PipelineContext } from '../context.js';
+import { copyTexts } from '../extract-pool/transfer.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
 
@@ -91,7 +92,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
 
 /** The buffers of a game prepared on a worker thread: its bodies' text and its rows' COPY text. */
 function workerBuffers(bodies: GameBodies): Array<Uint8Array | string | undefined> {
-  const copied = Object.values(bodies.rows?.copyText ?? {}).map((e) => e.text);
+  const copied = bodies.rows ? copyTexts(bodies.rows) : [];
   return [bodies.boxscore.text, bodies.playByPlay.text, bodies.winProbability?.text, ...copied];
 }
 

@@ -103,13 +103,16 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame {
   };
 }
 
+/** Refuses bytes that are not UTF-8 (and, decoding whole bodies only, serves every call). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+
 /**
  * A received body's text (as the client decodes it: UTF-8, a BOM kept) and the UTF-8 to store: the
  * bytes themselves when they are valid UTF-8, so the text's encoding would give them back unchanged.
  */
 function receivedText(data: Uint8Array): { text: string; stored: Uint8Array } {
   try {
-    return { text: new TextDecoder('utf-8', { ignoreBOM: true, fatal: true }).decode(data), stored: data };
+    return { text: STRICT_UTF8.decode(data), stored: data };
   } catch {
     const text = decodeText(data);
     return { text, stored: new TextEncoder().encode(text) };

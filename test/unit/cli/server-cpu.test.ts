@@ -100,6 +100,7 @@ describe('a PostgreSQL server’s CPU from /proc', () => {
     expect(isLocalServerUrl('postgres://postgres@127.0.0.1:5432/x')).toBe(true);
     expect(isLocalServerUrl('postgres://u@localhost/x')).toBe(true);
     expect(isLocalServerUrl('postgres://u@[::1]:5432/x')).toBe(true);
+    expect(isLocalServerUrl('postgres:///x?host=/var/run/postgresql')).toBe(true);
     expect(isLocalServerUrl('postgres://u@db.example.com/x')).toBe(false);
     expect(isLocalServerUrl('not a url')).toBe(false);
   });
