@@ -13,7 +13,7 @@ export type ExtractRequest = (
   | { kind: 'read'; id: number; first: number; last: number }
   | { kind: 'fetched'; id: number; game: FetchedGame }
   | { kind: 'close'; id: number }
-  | { kind: 'release'; id: number }
+  | { kind: 'release' }
 ) &
   ExtractOptions;
 

@@ -162,7 +162,10 @@ export function createExtractPool(size: number, log?: Logger, data: ExtractWorke
     });
     slots.push(slot);
   }
-  const send = (req: ExtractRequest, transfer: ArrayBuffer[] = []): Promise<ExtractReply & { games?: ReadGame[] }> => {
+  const send = (
+    req: Exclude<ExtractRequest, { kind: 'release' }>,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<ExtractReply & { games?: ReadGame[] }> => {
     if (closed) return Promise.reject(new ExtractWorkerError('the extraction pool is closed'));
     if (broken) return Promise.reject(broken);
     let slot = slots[0] as Slot;
@@ -214,7 +217,7 @@ export function createExtractPool(size: number, log?: Logger, data: ExtractWorke
     release(views) {
       const transfer = transferList(views);
       if (closed || broken || transfer.length === 0) return;
-      (slots[0] as Slot).worker.postMessage({ kind: 'release', id: nextId++ } satisfies ExtractRequest, transfer);
+      (slots[0] as Slot).worker.postMessage({ kind: 'release' } satisfies ExtractRequest, transfer);
     },
     async close() {
       if (closed) return;
