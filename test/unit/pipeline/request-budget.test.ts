@@ -50,8 +50,10 @@ describe('the shared request budget', () => {
       early.push(store.granted.at(-1)! - startedAt);
     }
     expect(store.granted).toHaveLength(4);
-    // Every start at or after its slot (a millisecond of rounding either way).
-    for (const ms of early) expect(ms).toBeLessThanOrEqual(2);
+    // No start before its slot by more than half the quickest round trip (a few milliseconds,
+    // more on a loaded host), well within the budget's 50 ms; the midpoint rule started them
+    // 150 ms early.
+    for (const ms of early) expect(ms).toBeLessThan(50);
   });
 
   it('drops a slot that the check for a pause made late, and starts on a new one', async () => {
