@@ -43,7 +43,10 @@ export function installFatalGuard(opts: {
     }
     if (guard.keepAlive) return;
     handling = true;
-    process.stderr.write(`dugout: ${line}\n`);
+    // The line ends stderr: it is written as the process exits (stderr writes are synchronous on
+    // Linux), since until then the command may still log (its heartbeat failing, say) while its
+    // runs are marked failed.
+    process.once('exit', () => process.stderr.write(`dugout: ${line}\n`));
     const exit = () => process.exit(1);
     setTimeout(exit, 3_000).unref();
     markOpenRunsFailed(opts.database(), opts.host?.() ?? hostname(), line).finally(exit);

@@ -62,6 +62,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const program = buildProgram(ctx, (code) => {
     exitCode = Math.max(exitCode, code);
   });
+  let failure: string | undefined;
   try {
     if (argv.length <= 2) {
       program.outputHelp({ error: true });
@@ -70,25 +71,28 @@ export async function main(argv: string[], env: Record<string, string | undefine
     await program.parseAsync(argv);
     return exitCode;
   } catch (err) {
-    return reportError(err, ctx);
+    const reported = reportError(err, ctx);
+    failure = reported.line;
+    return reported.code;
   } finally {
     await ctx.close().catch(() => {});
     guard.uninstall();
+    // Written last, after whatever closing logged (a heartbeat that failed meanwhile, say): the
+    // cause is the final line on stderr.
+    if (failure !== undefined) process.stderr.write(`dugout: ${failure}\n`);
   }
 }
 
-function reportError(err: unknown, ctx: AppContext): number {
+/** The exit code of a failed command, and the one line to end its stderr with (none when already printed). */
+function reportError(err: unknown, ctx: AppContext): { code: number; line?: string } {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
-      return EXIT_OK;
+      return { code: EXIT_OK };
     }
-    return EXIT_USAGE; // commander already printed one line
+    return { code: EXIT_USAGE }; // commander already printed one line
   }
-  if (err instanceof UsageError) {
-    process.stderr.write(`dugout: ${err.message}\n`);
-    return EXIT_USAGE;
-  }
-  if (err instanceof ExitCode) return err.code;
+  if (err instanceof UsageError) return { code: EXIT_USAGE, line: err.message };
+  if (err instanceof ExitCode) return { code: err.code };
   // A DugoutError's message is written for the user; anything else (a driver error) is reduced
   // to its cause: SQLSTATE and message, never the statement's parameters; capped and redacted.
   const message = err instanceof DugoutError ? capError(redactSecrets(err.message)) : describeError(err);
@@ -97,8 +101,7 @@ function reportError(err: unknown, ctx: AppContext): number {
   } catch {
     // config itself may be what failed
   }
-  process.stderr.write(`dugout: ${firstLine(message)}\n`);
-  return EXIT_FAILED;
+  return { code: EXIT_FAILED, line: firstLine(message) };
 }
 
 function firstLine(s: string): string {
