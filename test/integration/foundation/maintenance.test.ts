@@ -59,7 +59,13 @@ describe('statistics after a large load', () => {
     );
     expect(await analyzeAfterLargeLoad(t.database.db, ANALYZE_AFTER_GAMES, { vacuum: true })).toBe(true);
     expect(await estimatedRows('mlb.linescore_innings')).toBe(50);
-    // Its one page is all-visible now: a query an index covers need not read the table.
+    // Its one page is all-visible now: a query an index covers need not read the table. A vacuum
+    // that cannot take the page's cleanup lock (another process has it pinned for a moment, as
+    // the checkpointer writing it out may on a loaded CI host) leaves it unmarked; it failed so once
+    // in CI. So the run may vacuum again; ANALYZE alone never marks it (the test above).
+    for (let run = 1; run < 3 && (await allVisiblePages('mlb.linescore_innings')) === 0; run++) {
+      await analyzeAfterLargeLoad(t.database.db, ANALYZE_AFTER_GAMES, { vacuum: true });
+    }
     expect(await allVisiblePages('mlb.linescore_innings')).toBe(1);
   });
 });
