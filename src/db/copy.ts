@@ -173,7 +173,7 @@ export async function copyInto(
   encoded: readonly (string | Uint8Array)[] = [],
 ): Promise<void> {
   const columnList = columns.map((c) => c.quoted).join(', ');
-  await sendCopy(target, `copy ${table} (${columnList}) from`, '', async (write) => {
+  await sendCopy(target, `copy ${table} (${columnList}) from`, async (write) => {
     for (const text of encoded) await write(text);
     const line = copyLineEncoder(columns, extra);
     let text = '';
@@ -189,13 +189,12 @@ export async function copyInto(
 }
 
 /**
- * Run `<statement> stdin<options>` (postgres.js, the data streamed as `produce` writes it) or
- * `<statement> '/dev/blob'<options>` (PGlite, the data gathered into one Blob first).
+ * Run `<statement> stdin` (postgres.js, the data streamed as `produce` writes it) or
+ * `<statement> '/dev/blob'` (PGlite, the data gathered into one Blob first).
  */
 async function sendCopy(
   target: CopyTarget,
   statement: string,
-  options: string,
   produce: (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>,
 ): Promise<void> {
   if (target.kind === 'blob') {
@@ -203,10 +202,10 @@ async function sendCopy(
     await produce(async (chunk) => {
       if (chunk.length > 0) parts.push(chunk);
     });
-    await target.client.query(`${statement} '/dev/blob'${options}`, [], { blob: new Blob(parts) });
+    await target.client.query(`${statement} '/dev/blob'`, [], { blob: new Blob(parts) });
     return;
   }
-  const query = target.client.unsafe(`${statement} stdin${options}`);
+  const query = target.client.unsafe(`${statement} stdin`);
   const refused = new Promise<never>((_, reject) => {
     const settle = query.reject;
     query.reject = (err: unknown) => {

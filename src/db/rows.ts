@@ -155,12 +155,15 @@ export interface EncodedRows {
   count: number;
 }
 
+/** Stateless, so one encoder serves every table of every game. */
+const UTF8 = new TextEncoder();
+
 /**
  * Encoded rows with their text as UTF-8 bytes, in a buffer of their own: what a worker thread hands
  * over (transferred, not copied), so that the receiving thread never holds the text as a string.
  */
 export function encodedAsBytes(e: EncodedRows): EncodedRows & { text: Uint8Array } {
-  return { ...e, text: typeof e.text === 'string' ? new TextEncoder().encode(e.text) : e.text };
+  return { ...e, text: typeof e.text === 'string' ? UTF8.encode(e.text) : e.text };
 }
 
 /**
