@@ -188,24 +188,110 @@ export async function copyInto(
   });
 }
 
+/** One field of a row written in COPY's binary format: SQL NULL, an integer, or a value's bytes or text. */
+export type BinaryField = null | { int4: number } | { int8: number } | Uint8Array | string;
+
+/** COPY's binary signature, then 32-bit flags (none) and the length of a header extension (none). */
+const BINARY_HEADER = Uint8Array.from([
+  0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
+
+/** The field count that ends COPY's binary data. */
+const BINARY_TRAILER = Uint8Array.from([0xff, 0xff]);
+
 /**
- * Run `<statement> stdin` (postgres.js, the data streamed as `produce` writes it) or
- * `<statement> '/dev/blob'` (PGlite, the data gathered into one Blob first).
+ * Write rows into `table` with COPY's binary format: each field goes as its length and bytes, so a
+ * large value (a stored body's UTF-8, as received) is sent as it is, unescaped and never made a
+ * string; the server reads a json or text field's bytes as that type's text. Integer fields must
+ * match their column's width (`int4` for integer, `int8` for bigint), as the format has no
+ * conversion; columns left out take their defaults. As {@link copyInto}, nothing else may run on
+ * the transaction's connection meanwhile.
+ */
+export async function copyBinaryInto(
+  target: CopyTarget,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<readonly BinaryField[]>,
+): Promise<void> {
+  // Checked before the COPY starts: a COPY left unfinished would hold the connection.
+  for (const row of rows) {
+    if (row.length !== columns.length) {
+      throw new Error(`a row of ${row.length} fields for the ${columns.length} columns copied into ${table}`);
+    }
+  }
+  await sendCopy(
+    target,
+    `copy ${table} (${columns.join(', ')}) from`,
+    async (write) => {
+      await write(BINARY_HEADER);
+      for (const row of rows) {
+        // Small fields gather into one buffer; a large value is written on its own, as it is.
+        const small: Buffer[] = [int16(row.length)];
+        for (const field of row) {
+          if (field === null) small.push(int32(-1));
+          else if (typeof field === 'string') {
+            const bytes = Buffer.from(field, 'utf8');
+            small.push(int32(bytes.length), bytes);
+          } else if (field instanceof Uint8Array) {
+            if (field.length < BINARY_INLINE_MAX) small.push(int32(field.length), Buffer.from(field));
+            else {
+              await write(Buffer.concat([...small.splice(0), int32(field.length)]));
+              await write(field);
+            }
+          } else if ('int4' in field) {
+            const b = Buffer.alloc(8);
+            b.writeInt32BE(4, 0);
+            b.writeInt32BE(field.int4, 4);
+            small.push(b);
+          } else {
+            const b = Buffer.alloc(12);
+            b.writeInt32BE(8, 0);
+            b.writeBigInt64BE(BigInt(field.int8), 4);
+            small.push(b);
+          }
+        }
+        if (small.length > 0) await write(Buffer.concat(small));
+      }
+      await write(BINARY_TRAILER);
+    },
+    ' (format binary)',
+  );
+}
+
+/** A byte field up to this long is gathered with its row's small fields; a longer one is sent alone. */
+const BINARY_INLINE_MAX = 16 * 1024;
+
+function int16(n: number): Buffer {
+  const b = Buffer.alloc(2);
+  b.writeInt16BE(n, 0);
+  return b;
+}
+
+function int32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n, 0);
+  return b;
+}
+
+/**
+ * Run `<statement> stdin<options>` (postgres.js, the data streamed as `produce` writes it) or
+ * `<statement> '/dev/blob'<options>` (PGlite, the data gathered into one Blob first).
  */
 async function sendCopy(
   target: CopyTarget,
   statement: string,
   produce: (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>,
+  options = '',
 ): Promise<void> {
   if (target.kind === 'blob') {
     const parts: Array<string | Uint8Array> = [];
     await produce(async (chunk) => {
       if (chunk.length > 0) parts.push(chunk);
     });
-    await target.client.query(`${statement} '/dev/blob'`, [], { blob: new Blob(parts) });
+    await target.client.query(`${statement} '/dev/blob'${options}`, [], { blob: new Blob(parts) });
     return;
   }
-  const query = target.client.unsafe(`${statement} stdin`);
+  const query = target.client.unsafe(`${statement} stdin${options}`);
   const refused = new Promise<never>((_, reject) => {
     const settle = query.reject;
     query.reject = (err: unknown) => {

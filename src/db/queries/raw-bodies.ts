@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { executePrepared, queryRows, sql } from '../client.js';
+import { copyBinaryInto, type CopyTarget } from '../copy.js';
 import { type Executor, intList, settleAll } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';
@@ -23,6 +24,54 @@ export async function readGameHashes(
     playByPlay: rows.find((r) => r.t === 'p')?.sha,
     winProbability: rows.find((r) => r.t === 'w')?.sha,
   };
+}
+
+/** The first key of the advisory locks a game's load takes (the second is the game number). */
+const GAME_LOCK_CLASS = 727_001_003;
+
+/**
+ * Hold the game's advisory lock until the transaction ends: every load of a game takes it first,
+ * so loads of one game in several processes (a sync beside a backfill, say)
+ * write one after the other, and the later one finds the earlier one's hashes. A load whose bodies
+ * are copied in deletes the stored ones first; without the lock, two loads of a new game would
+ * both find nothing to delete and the second would fail on the first one's row.
+ */
+export async function lockGame(tx: Executor, gamePk: number): Promise<void> {
+  await tx.execute(sql.raw(`select pg_advisory_xact_lock(${GAME_LOCK_CLASS}, ${intList([gamePk])})`));
+}
+
+/** Delete a game's stored boxscore and play-by-play bodies, to copy them in again. */
+export async function deleteGameBodies(tx: Executor, gamePk: number): Promise<void> {
+  const pk = intList([gamePk]);
+  await settleAll([
+    tx.execute(sql.raw(`delete from raw.boxscores where game_pk = ${pk}`)),
+    tx.execute(sql.raw(`delete from raw.play_by_play where game_pk = ${pk}`)),
+  ]);
+}
+
+/**
+ * Store a game body received as UTF-8 bytes with COPY's binary format, after
+ * {@link deleteGameBodies}: the bytes go to the server as they are, never a string on this thread.
+ * Bound to an upsert, a body became a string here, then postgres.js's message buffer and a copy of
+ * it; the strings (about 700 KB a game) lived in V8's large-object space until a full collection,
+ * up to 47 MB of a backfill's peak over 810 games. The row is the upsert's: `fetched_at` is the
+ * column's default, the transaction's `now()`; a body from the boxscore requests has no feed
+ * timestamp. Needs a streaming COPY target (postgres.js).
+ */
+export async function copyGameBody(
+  target: CopyTarget,
+  table: GameBodyTable,
+  gamePk: number,
+  body: Uint8Array,
+  sha: string,
+  runId: number,
+): Promise<void> {
+  await copyBinaryInto(
+    target,
+    `raw.${table}`,
+    ['game_pk', 'body', 'body_sha256', 'run_id', 'source'],
+    [[{ int4: gamePk }, body, sha, { int8: runId }, 'boxscore']],
+  );
 }
 
 /** Upsert a game's /winProbability body (DUGOUT_GAME_EXTRAS=winProbability). */

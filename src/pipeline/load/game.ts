@@ -1,7 +1,15 @@
 import { decodeText } from '../../api/http.js';
 import { relaxCommitDurability } from '../../db/client.js';
 import { deleteGamesRows, insertGamesRows } from '../../db/queries/game-rows.js';
-import { readGameHashes, upsertGameBody, upsertWinProbabilityBody } from '../../db/queries/raw-bodies.js';
+import { copyTarget } from '../../db/copy.js';
+import {
+  copyGameBody,
+  deleteGameBodies,
+  lockGame,
+  readGameHashes,
+  upsertGameBody,
+  upsertWinProbabilityBody,
+} from '../../db/queries/raw-bodies.js';
 import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { completeWork } from '../../db/queries/work-items.js';
 import { settleAll } from '../../db/rows.js';
@@ -29,7 +37,11 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   const outcome = await ctx.db
     .transaction(async (tx) => {
       // A lost commit after a crash only means the game is fetched again (its item is not done either).
-      const [, stored] = await settleAll([relaxCommitDurability(tx), readGameHashes(tx, gamePk)]);
+      const [, , stored] = await settleAll([
+        relaxCommitDurability(tx),
+        lockGame(tx, gamePk),
+        readGameHashes(tx, gamePk),
+      ]);
       const winUnchanged = !win || stored.winProbability === win.sha;
       if (stored.boxscore === bodies.boxscore.sha && stored.playByPlay === bodies.playByPlay.sha && winUnchanged) {
         await completeWork(tx, item, ctx.runId, ctx.now());
@@ -43,26 +55,41 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       bodies.playByPlay.body = undefined;
       const { source, feedTimestamp } = bodies;
       const games = [{ gamePk, rows }];
-      // A body decoded on a worker thread came back as its UTF-8: it becomes a string only here, as
-      // it is bound, and dies young (held from the fetch, it outlived the collections that free it).
+      // A body decoded on a worker thread came back as its UTF-8: on postgres.js it is copied in as
+      // those bytes; elsewhere it becomes a string only here, as it is bound.
       const text = (t: string | Uint8Array) => (typeof t === 'string' ? t : decodeText(t));
+      const box = bodies.boxscore.text;
+      const pbp = bodies.playByPlay.text;
+      const target = copyTarget(tx);
+      const copied =
+        target?.kind === 'stream' && box instanceof Uint8Array && pbp instanceof Uint8Array && source === 'boxscore'
+          ? { target, box, pbp }
+          : undefined;
       // The statements of each step are sent together on the transaction's connection; every delete
       // of the game's old rows is done before a new row is inserted.
       await settleAll([
-        upsertGameBody(tx, 'boxscores', gamePk, text(bodies.boxscore.text), bodies.boxscore.sha, ctx.runId, source),
-        upsertGameBody(
-          tx,
-          'play_by_play',
-          gamePk,
-          text(bodies.playByPlay.text),
-          bodies.playByPlay.sha,
-          ctx.runId,
-          source,
-          feedTimestamp,
-        ),
+        copied ? deleteGameBodies(tx, gamePk) : undefined,
+        copied ? undefined : upsertGameBody(tx, 'boxscores', gamePk, text(box), bodies.boxscore.sha, ctx.runId, source),
+        copied
+          ? undefined
+          : upsertGameBody(
+              tx,
+              'play_by_play',
+              gamePk,
+              text(pbp),
+              bodies.playByPlay.sha,
+              ctx.runId,
+              source,
+              feedTimestamp,
+            ),
         win ? upsertWinProbabilityBody(tx, gamePk, text(win.text), win.sha, ctx.runId) : undefined,
         deleteGamesRows(tx, games),
       ]);
+      if (copied) {
+        // Each COPY alone on the connection, as the row lists' below.
+        await copyGameBody(copied.target, 'boxscores', gamePk, copied.box, bodies.boxscore.sha, ctx.runId);
+        await copyGameBody(copied.target, 'play_by_play', gamePk, copied.pbp, bodies.playByPlay.sha, ctx.runId);
+      }
       // Alone on the connection: its longest row lists are copied in, which nothing may interleave.
       const n = await insertGamesRows(tx, games, ctx.runId);
       // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
