@@ -63,8 +63,8 @@ describe('extraction workers', () => {
     expect([1, 2, 3, 4, 8, 64].map((c) => defaultExtractWorkers(c))).toEqual([1, 1, 2, 3, 4, 4]);
   });
 
-  it('for game loads, start only beyond two cores, up to four', () => {
-    expect([1, 2, 3, 4, 8, 64].map((c) => defaultLoadWorkers(c))).toEqual([0, 0, 1, 2, 4, 4]);
+  it('for game loads, start from two cores, one more per core beyond two, up to four', () => {
+    expect([1, 2, 3, 4, 8, 64].map((c) => defaultLoadWorkers(c))).toEqual([0, 1, 1, 2, 4, 4]);
   });
 
   it('report a body that does not parse as the parser said it, and keep working', async () => {
