@@ -33,7 +33,7 @@ export interface GameBodies {
  * Fetch a final game's bodies through the shared queue: boxscore + playByPlay (default, two
  * requests in parallel) or one v1.1 feed/live (`DUGOUT_GAME_SOURCE=feed`) split into the same two,
  * and the win probability when asked. With an extraction pool (DUGOUT_EXTRACT_WORKERS; by default
- * beyond two cores), boxscore-source bodies are parsed, checked and extracted on a worker thread; an
+ * from two cores), boxscore-source bodies are parsed, checked and extracted on a worker thread; an
  * unusable body there means the game is fetched again here, where the client retries it as every
  * other bad body.
  */
