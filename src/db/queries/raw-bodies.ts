@@ -31,10 +31,10 @@ const GAME_LOCK_CLASS = 727_001_003;
 
 /**
  * Hold the game's advisory lock until the transaction ends: every load of a game takes it first,
- * so loads of one game in several processes (a sync beside a backfill, say)
- * write one after the other, and the later one finds the earlier one's hashes. A load whose bodies
- * are copied in deletes the stored ones first; without the lock, two loads of a new game would
- * both find nothing to delete and the second would fail on the first one's row.
+ * so loads of one game in several processes (a sync beside a backfill, say) write one after the
+ * other, and the later one finds the earlier one's hashes. A load whose bodies are copied in
+ * deletes the stored ones first; without the lock, two loads of a new game would both find nothing
+ * to delete and the second would fail on the first one's row.
  */
 export async function lockGame(tx: Executor, gamePk: number): Promise<void> {
   await tx.execute(sql.raw(`select pg_advisory_xact_lock(${GAME_LOCK_CLASS}, ${intList([gamePk])})`));

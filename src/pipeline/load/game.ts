@@ -66,13 +66,13 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
           ? { target, box, pbp }
           : undefined;
       // The statements of each step are sent together on the transaction's connection; every delete
-      // of the game's old rows is done before a new row is inserted.
-      await settleAll([
-        copied ? deleteGameBodies(tx, gamePk) : undefined,
-        copied ? undefined : upsertGameBody(tx, 'boxscores', gamePk, text(box), bodies.boxscore.sha, ctx.runId, source),
-        copied
-          ? undefined
-          : upsertGameBody(
+      // of the game's old rows is done before a new row is inserted. Bodies to be copied in replace
+      // the stored ones, deleted here; others are upserted.
+      const storeBodies = copied
+        ? [deleteGameBodies(tx, gamePk)]
+        : [
+            upsertGameBody(tx, 'boxscores', gamePk, text(box), bodies.boxscore.sha, ctx.runId, source),
+            upsertGameBody(
               tx,
               'play_by_play',
               gamePk,
@@ -82,6 +82,9 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
               source,
               feedTimestamp,
             ),
+          ];
+      await settleAll([
+        ...storeBodies,
         win ? upsertWinProbabilityBody(tx, gamePk, text(win.text), win.sha, ctx.runId) : undefined,
         deleteGamesRows(tx, games),
       ]);
