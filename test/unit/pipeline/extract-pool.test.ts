@@ -243,6 +243,27 @@ describeRecorded('extraction workers over every recorded game', () => {
     expect(pitches).toBe(direct.pitches.length >= COPY_MIN_ROWS ? direct.pitches.length + 1 : undefined);
   });
 
+  it('prepares, on a game load’s worker and its bounded heap, a play-by-play 20 times the largest recorded', {
+    timeout: 60_000,
+  }, async () => {
+    const largest = fixtureNames('liveGameV1')
+      .map((name) => recordedGame(name))
+      .reduce((a, b) => (b.pbp.length > a.pbp.length ? b : a));
+    const pbp = largest.parts.playByPlay as { allPlays: unknown[] };
+    const huge = JSON.stringify({ ...pbp, allPlays: Array.from({ length: 20 }, () => pbp.allPlays).flat() });
+    expect(huge.length).toBeGreaterThan(15 * largest.pbp.length);
+    const lazy = createLazyExtractPool(1);
+    try {
+      const prepared = await lazy.prepare(fetchedGame(largest.gamePk, largest.box, huge));
+      expect(prepared.playByPlaySha).toBe(bodyTextSha256(huge));
+      expect(prepared.rows.pitches.length).toBe(
+        extractGameRows(largest.gamePk, JSON.parse(largest.box), JSON.parse(huge)).pitches.length,
+      );
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it('gives the same rows with no worker at all', async () => {
     const inThread = createExtractPool(0);
     const { box, pbp } = recordedGame(fixtureNames('liveGameV1')[0]!);
