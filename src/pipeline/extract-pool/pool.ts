@@ -86,9 +86,10 @@ export function defaultExtractWorkers(cores = availableParallelism()): number {
  * Worker threads game loads (backfill, sync) parse and extract on. On one core, none: there is no
  * other core for a worker to use. From two cores, one, and one per core beyond two, at most 4: the
  * load's main thread is what limits it (about 90% busy without a worker). On two cores the loader,
- * its database and the worker share a saturated CPU, yet a season's backfill took 41.8 s with one
- * worker against 49.4 s without, for 297 MB of peak RSS against 267 MB, once the bodies a worker
- * prepared were stored without becoming strings on the main thread (`copyGameBody`).
+ * its database and the worker share a saturated CPU, yet a season's backfill took 40.2-41.0 s with
+ * one worker against 49.4 s without, at 266-283 MB of peak RSS against 267 MB, once the bodies a
+ * worker prepared were stored without becoming strings on the main thread (`copyGameBody`) and its
+ * old generation was bounded ({@link LOAD_WORKER_OLD_GENERATION_MB}).
  */
 export function defaultLoadWorkers(cores = availableParallelism()): number {
   return cores < 2 ? 0 : Math.max(1, Math.min(4, cores - 2));
