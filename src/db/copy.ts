@@ -226,28 +226,15 @@ export async function copyBinaryInto(
       await write(BINARY_HEADER);
       for (const row of rows) {
         // Small fields gather into one buffer; a large value is written on its own, as it is.
-        const small: Buffer[] = [int16(row.length)];
+        const small: Uint8Array[] = [int16(row.length)];
         for (const field of row) {
-          if (field === null) small.push(int32(-1));
-          else if (typeof field === 'string') {
-            const bytes = Buffer.from(field, 'utf8');
-            small.push(int32(bytes.length), bytes);
-          } else if (field instanceof Uint8Array) {
-            if (field.length < BINARY_INLINE_MAX) small.push(int32(field.length), Buffer.from(field));
-            else {
-              await write(Buffer.concat([...small.splice(0), int32(field.length)]));
-              await write(field);
-            }
-          } else if ('int4' in field) {
-            const b = Buffer.alloc(8);
-            b.writeInt32BE(4, 0);
-            b.writeInt32BE(field.int4, 4);
-            small.push(b);
-          } else {
-            const b = Buffer.alloc(12);
-            b.writeInt32BE(8, 0);
-            b.writeBigInt64BE(BigInt(field.int8), 4);
-            small.push(b);
+          const bytes = fieldBytes(field);
+          small.push(int32(bytes?.length ?? -1));
+          if (!bytes) continue;
+          if (bytes.length < BINARY_INLINE_MAX) small.push(bytes);
+          else {
+            await write(Buffer.concat(small.splice(0)));
+            await write(bytes);
           }
         }
         if (small.length > 0) await write(Buffer.concat(small));
@@ -260,6 +247,21 @@ export async function copyBinaryInto(
 
 /** A byte field up to this long is gathered with its row's small fields; a longer one is sent alone. */
 const BINARY_INLINE_MAX = 16 * 1024;
+
+/** A field's value in COPY's binary format (undefined for NULL): a text's UTF-8, an integer big-endian. */
+function fieldBytes(field: BinaryField): Uint8Array | undefined {
+  if (field === null) return undefined;
+  if (typeof field === 'string') return Buffer.from(field, 'utf8');
+  if (field instanceof Uint8Array) return field;
+  if ('int4' in field) {
+    const b = Buffer.alloc(4);
+    b.writeInt32BE(field.int4, 0);
+    return b;
+  }
+  const b = Buffer.alloc(8);
+  b.writeBigInt64BE(BigInt(field.int8), 0);
+  return b;
+}
 
 function int16(n: number): Buffer {
   const b = Buffer.alloc(2);
