@@ -184,6 +184,8 @@ export interface PitchEv {
   call: string;
   pitcher: number;
   pitchNumber: number;
+  /** An ABS challenge of this call (2026 on): who asked, for which club, and whether it was overturned. */
+  abs?: { challengerId: number; teamId: number; overturned: boolean };
 }
 
 export interface ActionEv {
@@ -206,6 +208,8 @@ export interface ActionEv {
 export interface PickoffEv {
   kind: 'pickoff';
   base: 1 | 2;
+  /** The pitcher's disengagements in this plate appearance so far, this one included (pitch-timer rule). */
+  disengagementNum: number;
 }
 
 export interface NoPitchEv {

@@ -22,6 +22,8 @@ export interface VenueInfo {
   id: number;
   name: string;
   address1: string;
+  /** The street, where `address1` names a complex (spring-training parks). */
+  address2?: string;
   city: string;
   state: string;
   stateAbbrev: string;

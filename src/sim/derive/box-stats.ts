@@ -134,11 +134,15 @@ export function deriveBoxes(
       applySubstitution(off, def, ev, play.inning);
       if (
         ev.kind === 'action' &&
-        (ev.eventType === 'wild_pitch' || ev.eventType === 'balk' || ev.eventType === 'passed_ball')
+        (ev.eventType === 'wild_pitch' ||
+          ev.eventType === 'balk' ||
+          ev.eventType === 'forced_balk' ||
+          ev.eventType === 'passed_ball')
       ) {
         const line = def.pitching.get(play.pitcher)!;
         if (ev.eventType === 'wild_pitch') line.wildPitches += 1;
-        else if (ev.eventType === 'balk') line.balks += 1;
+        // A third disengagement without an out is a balk (pitch-timer rule), charged as one.
+        else if (ev.eventType === 'balk' || ev.eventType === 'forced_balk') line.balks += 1;
         else {
           line.passedBall += 1;
           const catcher = def.fielding.get(ev.player);

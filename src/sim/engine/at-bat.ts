@@ -37,6 +37,9 @@ function pitchWeights(c: Ctx, batter: Person, pitcher: Person): number[] {
   return [ball, called, swing, foul, inplay, hbp];
 }
 
+/** Chance of a pickoff throw between two pitches, by the pitcher's disengagements so far in the plate appearance. */
+const PICKOFF_THROW = [0.03, 0.08, 0.05];
+
 /** Between pitches: a steal attempt (of 2nd or 3rd), a pickoff throw (now and then an out), a balk or a mound visit. */
 function betweenPitches(c: Ctx): void {
   const r1 = c.bases[0];
@@ -46,11 +49,12 @@ function betweenPitches(c: Ctx): void {
       steal(c, r1, 1, c.rng.chance(0.62 + runner.speed * 0.3));
       return;
     }
-    if (c.rng.chance(0.03)) {
+    // A pitcher who has thrown over once often throws again; a third throw risks a balk.
+    if (c.rng.chance(PICKOFF_THROW[c.disengagements] ?? 0.05)) {
       // About one throw in twenty-five catches the runner (an out only with fewer than two outs,
       // so a pickoff never ends a plate appearance here).
       if (c.rng.chance(0.04)) pickoffOut(c, r1);
-      else pushEvent(c, { kind: 'pickoff', base: 1 }, 3000, c.rng.int(5000, 9000));
+      else pickoffThrow(c);
       return;
     }
   }
@@ -68,6 +72,17 @@ function betweenPitches(c: Ctx): void {
   }
   if (c.rng.chance(0.003))
     pushEvent(c, { kind: 'action', eventType: 'mound_visit', player: 0 }, c.rng.int(25000, 60000), 5000);
+}
+
+/**
+ * A pickoff throw that gets no out: one of the pitcher's two disengagements of the plate
+ * appearance. A third is a balk (`forced_balk`, "Disengagement Violation"): every runner moves up.
+ */
+function pickoffThrow(c: Ctx): void {
+  c.disengagements += 1;
+  pushEvent(c, { kind: 'pickoff', base: 1, disengagementNum: c.disengagements }, 3000, c.rng.int(5000, 9000));
+  if (c.disengagements < 3 || walkOffRisk(c)) return;
+  advanceAll(c, 'forced_balk', defense(c).pitcher);
 }
 
 /** A steal of the next base by the runner on `from` (1 or 2): stolen or caught (catcher to the covering fielder). */
@@ -111,10 +126,23 @@ function pickoffOut(c: Ctx, r1: Runner): void {
   settleEvent(c, ev);
 }
 
+const ADVANCE_NAMES = {
+  wild_pitch: 'Wild Pitch',
+  passed_ball: 'Passed Ball',
+  balk: 'Balk',
+  forced_balk: 'Disengagement Violation',
+};
+
 /** Every runner moves up one base (lead runner first): a wild pitch, a passed ball or a balk. */
-function advanceAll(c: Ctx, eventType: 'wild_pitch' | 'passed_ball' | 'balk', player: number): void {
-  const name = eventType === 'wild_pitch' ? 'Wild Pitch' : eventType === 'passed_ball' ? 'Passed Ball' : 'Balk';
-  const ev = pushEvent(c, { kind: 'action', eventType, player }, c.rng.int(4000, 12000), c.rng.int(5000, 10000));
+function advanceAll(c: Ctx, eventType: 'wild_pitch' | 'passed_ball' | 'balk' | 'forced_balk', player: number): void {
+  const name = ADVANCE_NAMES[eventType];
+  const forced = eventType === 'forced_balk';
+  const ev = pushEvent(
+    c,
+    forced ? { kind: 'action', eventType, player, isBaseRunning: true } : { kind: 'action', eventType, player },
+    c.rng.int(4000, 12000),
+    c.rng.int(5000, 10000),
+  );
   const index = c.events.length - 1;
   for (let base = 3; base >= 1; base--) {
     const r = c.bases[base - 1];
@@ -198,6 +226,7 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
   c.balls = 0;
   c.strikes = 0;
   c.pitchNumber = 0;
+  c.disengagements = 0;
   c.origins = new Map<number, BaseNum>();
   for (let i = 0; i < 3; i++) {
     const r = c.bases[i];

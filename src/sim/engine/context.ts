@@ -28,6 +28,8 @@ export interface Ctx {
   balls: number;
   strikes: number;
   pitchNumber: number;
+  /** Pickoff throws of the current plate appearance (a third one that gets no out is a balk). */
+  disengagements: number;
   /** Base each runner stood on when the current play began. */
   origins: Map<number, BaseNum>;
 }

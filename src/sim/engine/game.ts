@@ -5,6 +5,7 @@
 
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
+import { assignAbsChallenges, playsAbs } from './abs.js';
 import { simulateAtBat } from './at-bat.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
 import { defensiveChanges, maybeChangePitcher, maybePinchHit, maybePinchRun } from './managers.js';
@@ -112,6 +113,7 @@ export function simulateGame(setup: GameSetup): GameLog {
     balls: 0,
     strikes: 0,
     pitchNumber: 0,
+    disengagements: 0,
     origins: new Map(),
   };
   const scheduled = setup.scheduledInnings;
@@ -193,6 +195,8 @@ export function simulateGame(setup: GameSetup): GameLog {
     }
     if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
   }
+  if (playsAbs(setup.league))
+    assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   const last = plays[plays.length - 1];
   return {
     gamePk: setup.gamePk,

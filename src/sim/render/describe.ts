@@ -1,5 +1,6 @@
 /** Human-readable descriptions of plays, pitches and actions, as the real feed writes them. */
 
+import { endingAbs } from '../engine/abs.js';
 import { fullName } from '../people-gen.js';
 import type { ActionEv, League, Play, RunnerMove } from '../types.js';
 import { FIELDER_NAMES, ordinal } from './common.js';
@@ -41,6 +42,7 @@ export const ACTION_NAMES: Record<string, string> = {
   wild_pitch: 'Wild Pitch',
   passed_ball: 'Passed Ball',
   balk: 'Balk',
+  forced_balk: 'Disengagement Violation',
   runner_placed: 'Runner Placed On Base',
   pitching_substitution: 'Pitching Substitution',
   offensive_substitution: 'Offensive Substitution',
@@ -150,6 +152,9 @@ export function createDescriber(league: League) {
           : `${play.review.challengeTeamId ? league.teamById.get(play.review.challengeTeamId)?.teamName : 'Umpire'} challenged (tag play)`;
       text = `${prefix}, call on the field was upheld: ${text}`;
     }
+    const abs = endingAbs(play);
+    if (abs)
+      text = `${name(abs.challengerId)} challenged (pitch result), call on the field was ${abs.overturned ? 'overturned' : 'confirmed'}: ${text}`;
     return text;
   }
 
@@ -174,6 +179,7 @@ export function createDescriber(league: League) {
       case 'wild_pitch':
       case 'passed_ball':
       case 'balk':
+      case 'forced_balk':
         return actionRunnerText(play, ev);
       case 'runner_placed':
         return `${p} starts inning at 2nd base.`;
@@ -198,10 +204,18 @@ export function createDescriber(league: League) {
   function actionRunnerText(play: Play, ev: ActionEv): string {
     const index = play.events.findIndex((e) => e === ev);
     const moves = play.runners.filter((m) => m.playIndex === index);
+    const batting = `With ${name(play.batter)} batting`;
+    if (ev.eventType === 'forced_balk')
+      return `${batting}, ${moves
+        .map((m) =>
+          m.end === 4
+            ? `${name(m.runner)} scores on a disengagement violation.`
+            : `${name(m.runner)} advances to ${BASE[m.end]} on a disengagement violation.`,
+        )
+        .join('  ')}`;
     const tail = moves
       .map((m) => (m.end === 4 ? `${name(m.runner)} scores.` : `${name(m.runner)} to ${BASE[m.end]}.`))
       .join('  ');
-    const batting = `With ${name(play.batter)} batting`;
     if (ev.eventType === 'wild_pitch') return `${batting}, wild pitch by ${name(ev.player)}, ${tail}`;
     if (ev.eventType === 'passed_ball') return `${batting}, passed ball by ${name(ev.player)}, ${tail}`;
     return `${batting}, balk by ${name(ev.player)}, ${tail}`;

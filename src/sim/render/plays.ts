@@ -1,10 +1,11 @@
 /** liveData.plays / the /playByPlay body: allPlays, currentPlay, scoringPlays, playsByInning. */
 
 import { finalEventIndex } from '../derive/finalize.js';
+import { endingAbs } from '../engine/abs.js';
 import type { GameView } from '../game-view.js';
 import { uuidFrom } from '../prng.js';
 import { isoMillis } from '../time.js';
-import type { Ev, League, Play, RunnerMove } from '../types.js';
+import type { Ev, League, PitchEv, Play, RunnerMove } from '../types.js';
 import { HANDS, personIdRef, personRef, position, teamRefWithSpring } from './common.js';
 import { ACTION_NAMES, CALLS, createDescriber } from './describe.js';
 import { EVENT_NAMES } from './event-names.js';
@@ -74,11 +75,19 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
       inPlay && play.batted && isFinal
         ? `,"hitData":${JSON.stringify(hitDetails(seed, gamePk, play.ab, play.batted, play.eventType))}`
         : '';
-    const review = isFinal && play.review ? `,"reviewDetails":${JSON.stringify(reviewJson(play))}` : '';
+    // An ABS challenge of this pitch, unless it ended the plate appearance (then it is the play's).
+    const abs = ev.abs && !(isFinal && endingAbs(play)) ? ev.abs : undefined;
+    const reviewed = (isFinal && !!play.review) || !!abs;
+    const review =
+      isFinal && play.review
+        ? `,"reviewDetails":${JSON.stringify(reviewJson(play))}`
+        : abs
+          ? `,"reviewDetails":${JSON.stringify(absReviewJson(abs))}`
+          : '';
     return (
       `{"details":{"call":{"code":"${call}","description":${desc}},"description":${desc},"code":"${call}",` +
       `"ballColor":"${pd.ballColor}","trailColor":"${pd.trailColor}","isInPlay":${inPlay},"isStrike":${!isBall && !inPlay},"isBall":${isBall},` +
-      `"type":${TYPE_JSON[pd.typeCode] ?? TYPE_JSON.FF},"isOut":${isFinal && play.isOut},"hasReview":${isFinal && !!play.review}${runnerGoing}},` +
+      `"type":${TYPE_JSON[pd.typeCode] ?? TYPE_JSON.FF},"isOut":${isFinal && play.isOut},"hasReview":${reviewed}${runnerGoing}},` +
       `"count":{"balls":${ev.balls},"strikes":${ev.strikes},"outs":${ev.outs}},"pitchData":${pd.pitchDataJson}${hit},` +
       `"index":${index},"playId":"${uuidFrom(seed, gamePk, play.ab, index)}","pitchNumber":${ev.pitchNumber},` +
       `"startTime":"${isoMillis(ev.startMs)}","endTime":"${isoMillis(ev.endMs)}","isPitch":true,"type":"pitch"${review}}`
@@ -126,7 +135,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
           isOut: false,
           hasReview: false,
           fromCatcher: false,
-          disengagementNum: 1,
+          disengagementNum: ev.disengagementNum,
         },
         count,
         index,
@@ -150,6 +159,12 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
       count,
       index,
     };
+    if (ev.eventType === 'forced_balk')
+      (out.details as Record<string, unknown>).violation = {
+        type: 'pitcher_disengagement',
+        description: 'Pitcher Disengagement Violation',
+        player: { id: ev.player, fullName: d.name(ev.player) },
+      };
     if (ev.isBaseRunning) out.actionPlayId = uuidFrom(seed, gamePk, play.ab, index, 7);
     Object.assign(out, times, { isPitch: false });
     if (ev.isBaseRunning) out.isBaseRunningPlay = true;
@@ -173,11 +188,23 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
     return r;
   }
 
+  /** An ABS challenge as the feed's reviewDetails: type MJ, the challenger as `player`. */
+  function absReviewJson(abs: NonNullable<PitchEv['abs']>) {
+    return {
+      isOverturned: abs.overturned,
+      inProgress: false,
+      reviewType: 'MJ',
+      challengeTeamId: abs.teamId,
+      player: { id: abs.challengerId, fullName: d.name(abs.challengerId), link: `/api/v1/people/${abs.challengerId}` },
+    };
+  }
+
   /** One play (plate appearance) as JSON. */
   function playJson(play: Play, complete: boolean) {
     const lastIndex = finalEventIndex(play);
     const lastPitch = play.events[lastIndex];
     const scoring = play.runners.some((m) => m.end === 4);
+    const abs = complete ? endingAbs(play) : undefined;
     const result: Record<string, unknown> = { type: 'atBat' };
     if (complete) {
       const [event, eventType] = EVENT_NAMES[play.eventType] ?? ['Field Out', 'field_out'];
@@ -227,7 +254,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
         endTime: isoMillis(play.events[play.events.length - 1].endMs),
         isComplete: complete,
         isScoringPlay: complete && scoring,
-        hasReview: complete && !!play.review,
+        hasReview: (complete && !!play.review) || !!abs,
         hasOut: play.runners.some((m) => m.isOut),
         captivatingIndex: complete
           ? (play.eventType === 'home_run' ? 80 : scoring ? 45 : play.isOut ? 0 : 14) + (play.ab % 7)
@@ -244,6 +271,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
       atBatIndex: play.ab,
     };
     if (complete && play.review) out.reviewDetails = reviewJson(play);
+    else if (abs) out.reviewDetails = absReviewJson(abs);
     return out;
   }
   return { playJson, name: d.name };

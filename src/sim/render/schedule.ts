@@ -106,7 +106,9 @@ export function renderScheduleGame(deps: ScheduleDeps, l: Listing, hyd: Hydratio
   const side = (teamId: number, score: number | undefined, probable: number) => {
     const t = league.teamById.get(teamId)!;
     const r = deps.recordOf(g, teamId);
-    const o: Record<string, unknown> = { leagueRecord: { wins: r.wins, losses: r.losses, pct: pct(r) } };
+    const o: Record<string, unknown> = {
+      leagueRecord: { wins: r.wins, losses: r.losses, ties: r.ties, pct: pct(r) },
+    };
     if (score !== undefined) o.score = score;
     o.team = hyd.team ? renderTeam(t, g.season, model.venue(t.venueId)?.name ?? '') : teamRef(t);
     if (final && live && live.away !== live.home) o.isWinner = score === Math.max(live.away, live.home);

@@ -52,6 +52,7 @@ export function renderVenueFull(v: VenueInfo, season: number, date: string) {
     link: `/api/v1/venues/${v.id}`,
     location: {
       address1: v.address1,
+      ...(v.address2 ? { address2: v.address2 } : {}),
       city: v.city,
       state: v.state,
       stateAbbrev: v.stateAbbrev,

@@ -159,30 +159,36 @@ export function gameChangesRoute(cores: readonly Core[], params: URLSearchParams
   if (Number.isNaN(sinceMs)) return badRequest('updatedSince is required (YYYY-MM-DDTHH:MM:SSZ)', now);
   const f = filterOf(params);
   const season = params.get('season');
-  const dateOf = (g: SchedGame) => (g.postponed && now < g.postponed.announcedMs ? g.originalDate : g.officialDate);
-  const changed: Array<{ g: SchedGame; core: Core }> = [];
+  // One entry a game, as MLB lists it: a suspended game once it resumed is its resumption
+  // (under the resume date, with resumedFrom), any other game its main listing.
+  const listingOf = (core: Core, g: SchedGame): Listing =>
+    listingsOf(core.model, g, now).find((l) => l.kind === 'resumed') ?? {
+      g,
+      kind: 'main',
+      date: g.postponed && now < g.postponed.announcedMs ? g.originalDate : g.officialDate,
+    };
+  const changed: Array<{ l: Listing; core: Core }> = [];
   for (const core of cores) {
     if (!f.sports.has(core.model.sportId) || (season && Number(season) !== core.model.season)) continue;
     for (const g of core.visibleGames())
       if (matches(f, g) && g.startMs - 3 * 86_400_000 <= now && changedSince(core, g, sinceMs))
-        changed.push({ g, core });
+        changed.push({ l: listingOf(core, g), core });
   }
-  changed.sort((a, b) => (dateOf(a.g) < dateOf(b.g) ? -1 : dateOf(a.g) > dateOf(b.g) ? 1 : a.g.gamePk - b.g.gamePk));
+  changed.sort((a, b) => (a.l.date < b.l.date ? -1 : a.l.date > b.l.date ? 1 : a.l.g.gamePk - b.l.g.gamePk));
   const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
   const limitParam = params.get('limit');
   const limit = limitParam ? Math.max(0, Number(limitParam) || 0) : changed.length;
   const page = changed.slice(offset, offset + limit);
   const depsOf = new Map<Core, ScheduleDeps>();
   const groups: Array<{ date: string; games: Array<Record<string, unknown>> }> = [];
-  for (const { g, core } of page) {
+  for (const { l, core } of page) {
     let deps = depsOf.get(core);
     if (!deps) {
       deps = scheduleDeps(core, NO_HYDRATION);
       depsOf.set(core, deps);
     }
-    const date = dateOf(g);
-    if (groups[groups.length - 1]?.date !== date) groups.push({ date, games: [] });
-    groups[groups.length - 1].games.push(renderScheduleGame(deps, { g, kind: 'main', date }, NO_HYDRATION));
+    if (groups[groups.length - 1]?.date !== l.date) groups.push({ date: l.date, games: [] });
+    groups[groups.length - 1].games.push(renderScheduleGame(deps, l, NO_HYDRATION));
   }
   return { status: 200, body: scheduleBody(groups, changed.length) };
 }

@@ -36,10 +36,13 @@ const SPRING_VENUE_NAMES: Record<number, string> = {
 /** Spring parks as minimal venues (Arizona parks keep MST, Florida parks follow Eastern time). */
 export function springVenue(id: number, springLeagueId: number): VenueInfo {
   const az = springLeagueId === 114;
+  const name = SPRING_VENUE_NAMES[id] ?? `Spring Park ${id}`;
   return {
     id,
-    name: SPRING_VENUE_NAMES[id] ?? `Spring Park ${id}`,
-    address1: '1 Ballpark Way',
+    name,
+    // As MLB lists a spring complex: its name first, then the street.
+    address1: name,
+    address2: '1 Ballpark Way',
     city: az ? 'Phoenix' : 'Tampa',
     state: az ? 'Arizona' : 'Florida',
     stateAbbrev: az ? 'AZ' : 'FL',

@@ -9,7 +9,7 @@ type J = any;
 
 /**
  * The base-running events the simulator plays between and after pitches — wild pitches, passed
- * balls, balks, steals of 2nd and 3rd, pickoff outs and the automatic runner of extra innings —
+ * balls, balks (a third disengagement of a plate appearance too), steals of 2nd and 3rd, pickoff outs and the automatic runner of extra innings —
  * through every extractor: the simulated games are scanned until each event has been seen, then
  * those games are reconciled as `dugout check` does and their base state is held against the feed.
  */
@@ -17,6 +17,7 @@ const EVENTS = [
   'wild_pitch',
   'passed_ball',
   'balk',
+  'forced_balk',
   'stolen_base_2b',
   'caught_stealing_2b',
   'stolen_base_3b',
@@ -81,7 +82,11 @@ describe('base-running events of the simulator', () => {
         expect(m).toMatchObject({ start_base: '1B', out_base: '1B', is_out: true, movement_reason: 'r_pickoff_1b' });
       }
       for (const m of r.runners.filter(
-        (x) => x.event_type === 'wild_pitch' || x.event_type === 'passed_ball' || x.event_type === 'balk',
+        (x) =>
+          x.event_type === 'wild_pitch' ||
+          x.event_type === 'passed_ball' ||
+          x.event_type === 'balk' ||
+          x.event_type === 'forced_balk',
       )) {
         expect(m.movement_reason).toBe('r_adv_play');
         expect(m.is_out).toBe(false);
@@ -120,7 +125,7 @@ describe('base-running events of the simulator', () => {
         expect(count(againstSide(r.playActions), /^wild_pitch$/), `${gamePk} ${side} WP`).toBe(
           sideStat(g.boxscore, side, 'pitching', 'wildPitches'),
         );
-        expect(count(againstSide(r.playActions), /^balk$/), `${gamePk} ${side} BK`).toBe(
+        expect(count(againstSide(r.playActions), /^(forced_)?balk$/), `${gamePk} ${side} BK`).toBe(
           sideStat(g.boxscore, side, 'pitching', 'balks'),
         );
         expect(count(againstSide(r.playActions), /^pickoff_1b$/), `${gamePk} ${side} PO`).toBe(

@@ -5,29 +5,44 @@ import { ALLOW, isMinorLeagueFeed, union } from '../../helpers/shape-allow.js';
 import { type RunningSim, startSim } from '../../helpers/sim-server.js';
 
 let s: RunningSim;
+/** A 2026 season: the first with ABS challenges (reviews with a challenger). */
+let s2026: RunningSim;
 let gamePks: number[] = [];
+let gamePks2026: number[] = [];
+
+/** A spread of final regular-season games plus every World Series game and a few spring games. */
+function sampleGames(sim: RunningSim, every: number): number[] {
+  const games = sim.sim.listGames().filter((g) => g.codedGameState === 'F');
+  return [
+    ...games.filter((g) => g.gameType === 'R').filter((_, i) => i % every === 0),
+    ...games.filter((g) => g.gameType === 'W'),
+    ...games.filter((g) => g.gameType === 'S').slice(0, 3),
+  ].map((g) => g.gamePk);
+}
 
 beforeAll(async () => {
   s = await startSim({ seed: 7 });
-  const games = s.sim.listGames().filter((g) => g.codedGameState === 'F');
-  const regular = games.filter((g) => g.gameType === 'R');
-  // A spread of regular-season games plus every World Series game and a few spring games.
-  gamePks = [
-    ...regular.filter((_, i) => i % 100 === 0).map((g) => g.gamePk),
-    ...games.filter((g) => g.gameType === 'W').map((g) => g.gamePk),
-    ...games
-      .filter((g) => g.gameType === 'S')
-      .slice(0, 3)
-      .map((g) => g.gamePk),
-  ];
+  s2026 = await startSim({ seed: 7, season: 2026 });
+  gamePks = sampleGames(s, 100);
+  gamePks2026 = sampleGames(s2026, 200);
 }, 60_000);
 
-afterAll(() => s?.close());
+afterAll(async () => {
+  await s?.close();
+  await s2026?.close();
+});
 
-async function simUnion(paths: string[]): Promise<Set<string>> {
+async function simUnion(paths: string[], sim: RunningSim = s): Promise<Set<string>> {
   const bodies = [];
-  for (const p of paths) bodies.push(await s.json(p));
+  for (const p of paths) bodies.push(await sim.json(p));
   return union(bodies);
+}
+
+/** The union over both simulated seasons' sampled games. */
+async function gamesUnion(path: (pk: number) => string): Promise<Set<string>> {
+  const out = await simUnion(gamePks.map(path));
+  for (const p of await simUnion(gamePks2026.map(path), s2026)) out.add(p);
+  return out;
 }
 
 describeRecorded('simulator bodies carry every key path of the real recorded bodies', () => {
@@ -45,7 +60,7 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
           .map((f) => f.body)
           .filter((b) => !isMinorLeagueFeed(b)),
       );
-      const actual = await simUnion(gamePks.map(path));
+      const actual = await gamesUnion(path);
       expect(
         missingPaths(
           expected,
