@@ -21,7 +21,9 @@ export interface Metrics {
  * The daemon's Prometheus metrics. Request metrics are counted in-process as attempts happen; the
  * warehouse-wide ones (games by outcome, worklist backlog, dead letters, last success and duration
  * of each job) are read from Postgres at scrape time, so every worker reports the same totals as
- * `ingest.runs` and `ingest.work_items` say, whichever process wrote them.
+ * `ingest.runs` and `ingest.work_items` say, whichever process wrote them. A job's label is
+ * `dugout_job`, never `job`: Prometheus owns `job` (the scrape job) and would rename ours to
+ * `exported_job`, so a rule selecting `{job="sync"}` would match nothing.
  */
 export function createMetrics(db: Executor): Metrics {
   const registry = new Registry();
@@ -97,23 +99,23 @@ export function createMetrics(db: Executor): Metrics {
   new Gauge({
     name: 'dugout_last_success_timestamp_seconds',
     help: 'When each job last finished successfully (Unix seconds)',
-    labelNames: ['job'],
+    labelNames: ['dugout_job'],
     registers: [registry],
     async collect() {
       const rows = await lastSuccessByJob(db);
       this.reset();
-      for (const r of rows) this.set({ job: r.job }, r.at);
+      for (const r of rows) this.set({ dugout_job: r.job }, r.at);
     },
   });
   new Gauge({
     name: 'dugout_last_run_duration_seconds',
     help: 'Duration of the latest finished run of each job, with its status',
-    labelNames: ['job', 'status'],
+    labelNames: ['dugout_job', 'status'],
     registers: [registry],
     async collect() {
       const rows = await lastRunByJob(db);
       this.reset();
-      for (const r of rows) this.set({ job: r.job, status: r.status }, r.seconds);
+      for (const r of rows) this.set({ dugout_job: r.job, status: r.status }, r.seconds);
     },
   });
 

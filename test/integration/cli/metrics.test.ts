@@ -107,7 +107,7 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
         const [stored] = await sql`select count(*)::int as n from raw.boxscores`;
         expect(boxscores).toBe(stored!.n);
         expect(one('dugout_api_request_duration_seconds_count', { operation: 'boxscore' })[0]?.value).toBe(boxscores);
-        expect(one('dugout_last_success_timestamp_seconds', { job: 'sync' })[0]?.value).toBeGreaterThan(
+        expect(one('dugout_last_success_timestamp_seconds', { dugout_job: 'sync' })[0]?.value).toBeGreaterThan(
           Date.now() / 1000 - 600,
         );
         expect(one('dugout_dead_letters')[0]?.value).toBe(0);
