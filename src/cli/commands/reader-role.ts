@@ -41,9 +41,13 @@ const wholeIn = (min: number, max: number, unit: string) => (value: string) => {
   return n;
 };
 
-/** The URL a reader logs in with: this database's, as `role`, its password left for the user to put in. */
+/**
+ * The URL a reader logs in with: this database's, as `role`, its password left for the user to put
+ * in. A URL without a host (a Unix socket named by PGHOST) cannot carry a user: it gets localhost.
+ */
 export function readerUrl(databaseUrl: string, role: string): string {
   const u = new URL(databaseUrl);
+  if (!u.hostname) u.hostname = 'localhost';
   u.username = role;
   u.password = 'PASSWORD';
   return u.toString();
