@@ -56,7 +56,9 @@ describe('dugout sql', () => {
     expect(JSON.parse(json.stdout)).toEqual([{ a: 1, b: 'x,y' }]);
   });
 
-  it('prints a date column as YYYY-MM-DD and timestamps as ISO with their zone, in the table, CSV and JSON', async () => {
+  it('prints a date column as YYYY-MM-DD and timestamps as ISO with their zone, in the table, CSV and JSON', {
+    timeout: 120_000,
+  }, async () => {
     const q = `select date '2025-03-27' as day, timestamptz '2025-03-27 18:05:00.25+00' as at,
       timestamp '2025-03-27 18:05:00' as local`;
     const table = await runCli(['sql', q], { env });
@@ -70,7 +72,9 @@ describe('dugout sql', () => {
     ]);
   });
 
-  it('stops the table at 1000 rows (--max-rows) with a line saying so, fetching no further', async () => {
+  it('stops the table at 1000 rows (--max-rows) with a line saying so, fetching no further', {
+    timeout: 120_000,
+  }, async () => {
     // Row 1500 would fail: the rows past the limit are never fetched.
     const q = 'select g, 1 / (1500 - g) as x from generate_series(1, 3000) g';
     const r = await runCli(['sql', q], { env });
@@ -84,7 +88,7 @@ describe('dugout sql', () => {
     expect(lines(few.stderr)).toEqual(['dugout: stopped after --max-rows 3 rows: the query returns more']);
   });
 
-  it('reads the query from --file or stdin ("-")', async () => {
+  it('reads the query from --file or stdin ("-")', { timeout: 120_000 }, async () => {
     const file = path.join(dir, 'query.sql');
     writeFileSync(file, "-- the season's first day\nselect date '2025-03-27' as day;\n");
     const fromFile = await runCli(['sql', '--file', file, '--csv'], { env });
