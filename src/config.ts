@@ -13,6 +13,12 @@ export type GameExtra = (typeof GAME_EXTRAS)[number];
 export interface Config {
   /** Postgres URL; when unset dugout uses an embedded PGlite database under `pgliteDir`. */
   databaseUrl: string | undefined;
+  /**
+   * Postgres URL whose login `dugout sql` runs its statement as: a role that may only read (as
+   * `dugout reader-role` makes). Unset: `dugout sql` uses `databaseUrl` when its login may only
+   * read, and otherwise refuses unless told `--as-owner`.
+   */
+  readerUrl: string | undefined;
   /** Directory of the embedded PGlite database. Default `./.dugout/pglite`. */
   pgliteDir: string;
   /** Base URL of the Stats API, without the version (`…/api`). */
@@ -122,6 +128,7 @@ export const MAX_INT4 = 2_147_483_647;
 
 const envSchema = z.object({
   DATABASE_URL: urlString('DATABASE_URL', /^(postgres|postgresql):$/, 'postgres://', true),
+  DUGOUT_READER_URL: urlString('DUGOUT_READER_URL', /^(postgres|postgresql):$/, 'postgres://', true),
   DUGOUT_PGLITE_DIR: z.string().optional(),
   STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL', /^(http|https):$/, 'http(s)://', false),
   STATSAPI_MAX_RPS: boundedNumber('STATSAPI_MAX_RPS', 5, 0.1, 1000),
@@ -253,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     databaseUrl: e.DATABASE_URL,
+    readerUrl: e.DUGOUT_READER_URL,
     pgliteDir: e.DUGOUT_PGLITE_DIR && e.DUGOUT_PGLITE_DIR.trim() !== '' ? e.DUGOUT_PGLITE_DIR : './.dugout/pglite',
     statsapiBaseUrl: e.STATSAPI_BASE_URL ?? DEFAULT_STATSAPI_BASE_URL,
     maxRps: e.STATSAPI_MAX_RPS,

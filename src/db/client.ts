@@ -8,6 +8,12 @@ import type { Config } from '../config.js';
 import * as schema from './schema/index.js';
 import { acquireDirLock, type DirLock } from './dir-lock.js';
 import { openPglite } from './pglite.js';
+import {
+  pgliteReadOnlySession,
+  postgresReadOnlySession,
+  type ReadOnlySession,
+  type ReadOnlySessionOptions,
+} from './read-only.js';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -27,11 +33,11 @@ export interface Database {
   /** Close connections (and release the PGlite lock). Safe to call twice. */
   close(): Promise<void>;
   /**
-   * Run one statement of text alone with the extended protocol (a second statement is a syntax
-   * error, never executed) inside a READ ONLY transaction with a statement timeout, as `role` when
-   * given. For `dugout sql`; the text is checked by the caller first.
+   * A READ ONLY transaction with a statement timeout, rolled back at its end, for `dugout sql`: it
+   * runs one statement and streams its rows (see db/read-only.ts). It is no security boundary by
+   * itself: the login's privileges are (see db/login-rights.ts).
    */
-  readOnlyQuery(text: string, opts: ReadOnlyQueryOptions): Promise<Array<Record<string, unknown>>>;
+  readOnlySession<T>(opts: ReadOnlySessionOptions, fn: (session: ReadOnlySession) => Promise<T>): Promise<T>;
   /**
    * A session-level advisory lock on a connection of its own, for leadership among processes: the
    * server frees it when this process dies or loses its connection. PGlite (one process) always
@@ -45,21 +51,6 @@ export interface SessionLock {
   tryHold(): Promise<boolean>;
   release(): Promise<void>;
 }
-
-export interface ReadOnlyQueryOptions {
-  timeoutMs: number;
-  /** Switch to this role for the transaction when it exists and this login may use it. */
-  role?: string;
-}
-
-/**
- * postgres.js sends a query without parameters with the simple protocol, which runs every
- * statement of the text; `simple: false` (honoured, not in its types) forces Parse/Bind/Execute.
- */
-const EXTENDED_PROTOCOL = { prepare: false, simple: false } as { prepare: boolean };
-
-/** Whether `role` exists and the current user may SET ROLE to it. */
-const ROLE_USABLE = `select exists (select 1 from pg_roles r where r.rolname = $1 and pg_has_role(current_user, r.oid, 'MEMBER')) as ok`;
 
 export interface DatabaseOptions {
   /** Max connections for postgres.js. Default 4. */
@@ -170,16 +161,8 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
         },
       };
     },
-    async readOnlyQuery(text, opts) {
-      return client.begin('read only', async (tx) => {
-        await tx`select set_config('statement_timeout', ${String(Math.round(opts.timeoutMs))}, true)`;
-        if (opts.role) {
-          const [usable] = await tx.unsafe(ROLE_USABLE, [opts.role]);
-          if (usable?.ok) await tx.unsafe(`set local role "${opts.role.replace(/"/g, '""')}"`);
-        }
-        const rows = await tx.unsafe(text, [], EXTENDED_PROTOCOL);
-        return [...rows] as Array<Record<string, unknown>>;
-      }) as Promise<Array<Record<string, unknown>>>;
+    readOnlySession(opts, fn) {
+      return postgresReadOnlySession(client, opts, fn);
     },
   };
 }
@@ -193,7 +176,7 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
   }
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
-    const { client, forDrizzle, ownParsers } = await openPglite(dir);
+    const { client, forDrizzle } = await openPglite(dir);
     // As for postgres.js above: the PGlite database seen through the drivers' common type.
     const db = drizzle(forDrizzle, { schema }) as unknown as Db;
     let closed = false;
@@ -214,17 +197,8 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
         // One process owns the embedded database (the directory lock): it always leads.
         return { tryHold: async () => true, release: async () => {} };
       },
-      async readOnlyQuery(text, opts) {
-        return client.transaction(async (tx) => {
-          await tx.query('set transaction read only');
-          await tx.query(`select set_config('statement_timeout', $1, true)`, [String(Math.round(opts.timeoutMs))]);
-          if (opts.role) {
-            const usable = await tx.query<{ ok: boolean }>(ROLE_USABLE, [opts.role]);
-            if (usable.rows[0]?.ok) await tx.query(`set local role "${opts.role.replace(/"/g, '""')}"`);
-          }
-          // PGlite's query() is the extended protocol: one statement only.
-          return (await tx.query<Record<string, unknown>>(text, [], { parsers: ownParsers })).rows;
-        });
+      readOnlySession(opts, fn) {
+        return pgliteReadOnlySession(client, opts, fn);
       },
     };
   } catch (err) {

@@ -33,27 +33,16 @@ const SERIALIZERS = { 25: pgliteTextParam, 114: pgliteJsonParam };
  * timestamp, timestamptz, interval, date and the arrays of numeric, timestamp, timestamptz,
  * interval and date.
  */
-const DRIZZLE_TEXT_SCALARS = [1114, 1184, 1186, 1082];
-/** Those arrays, each with its element type. */
-const DRIZZLE_TEXT_ARRAYS: ReadonlyArray<readonly [number, number]> = [
-  [1231, 1700],
-  [1115, 1114],
-  [1185, 1184],
-  [1187, 1186],
-  [1182, 1082],
-];
-const DRIZZLE_TEXT_TYPES = new Set([...DRIZZLE_TEXT_SCALARS, ...DRIZZLE_TEXT_ARRAYS.map(([array]) => array)]);
+const DRIZZLE_TEXT_TYPES = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
 
 type Parser = (value: string, typeId?: number) => unknown;
 type QueryOptions = { parsers?: Record<number, Parser> } & Record<string, unknown>;
 
-/** An opened PGlite: the client drizzle is given, the instance, and PGlite's own value parsers. */
+/** An opened PGlite: the instance, and the view of it drizzle is given. */
 export interface OpenedPglite {
   client: PGlite;
   /** For drizzle: the same database, its queries without per-query parsers. */
   forDrizzle: PGlite;
-  /** PGlite's own parsers of the types drizzle reads as text, for a query outside drizzle. */
-  ownParsers: Record<number, Parser>;
 }
 
 /**
@@ -61,22 +50,15 @@ export interface OpenedPglite {
  * parsers held by the instance instead of passed with every query. PGlite merges per-query parsers
  * into its ~320 by copying the whole table, about 0.2 ms a query: a tenth of the process's CPU in
  * a load into PGlite, which runs thousands of small statements. The instance reads those types as
- * text; a query outside drizzle that wants PGlite's own values passes {@link OpenedPglite.ownParsers}.
+ * text, `dugout sql` included (it prints dates as the server writes them).
  */
 export async function openPglite(dir: string | undefined): Promise<OpenedPglite> {
-  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
   const options = { serializers: SERIALIZERS };
   const client = dir ? await PGlite.create(path.resolve(dir), options) : await PGlite.create(options);
   const asText: Parser = (value) => value;
-  const ownParsers: Record<number, Parser> = {};
-  for (const oid of DRIZZLE_TEXT_SCALARS) ownParsers[oid] = client.parsers[oid] ?? asText;
-  // PGlite's array parsers look their element's parser up when they run: these keep PGlite's own.
-  for (const [array, element] of DRIZZLE_TEXT_ARRAYS) {
-    const parse = ownParsers[element] ?? client.parsers[element] ?? asText;
-    ownParsers[array] = (value) => types.arrayParser(value, parse, array);
-  }
   for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
-  return { client, forDrizzle: withoutQueryParsers(client), ownParsers };
+  return { client, forDrizzle: withoutQueryParsers(client) };
 }
 
 /** The options without drizzle's parsers, which the instance already applies. */

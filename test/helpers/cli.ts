@@ -18,6 +18,8 @@ export function runCli(
     timeoutMs?: number;
     cwd?: string;
     onSpawn?: (pid: number) => void;
+    /** Written to the child's stdin, then closed (otherwise stdin is /dev/null). */
+    input?: string;
   } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
@@ -30,13 +32,14 @@ export function runCli(
     const child = spawn(process.execPath, [`${REPO_ROOT}/bin/dugout.mjs`, ...args], {
       cwd: opts.cwd ?? REPO_ROOT,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     if (child.pid) opts.onSpawn?.(child.pid);
+    if (opts.input !== undefined) child.stdin!.end(opts.input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {

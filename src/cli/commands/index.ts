@@ -30,7 +30,7 @@ export function registerCommands(program: Command, ctx: AppContext, setExit: Set
   registerRebuild(program, ctx, setExit);
   registerCheck(program, ctx, setExit);
   registerSql(program, ctx);
-  registerReaderRole(program, ctx);
+  registerReaderRole(program, ctx, setExit);
   registerApi(program, ctx, setExit);
   registerSim(program, ctx);
   registerDemo(program, ctx, setExit);

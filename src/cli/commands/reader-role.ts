@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
-import { sql } from 'drizzle-orm';
+import { type Command, InvalidArgumentError } from 'commander';
+import { applyReaderRole, READER_SCHEMAS } from '../../db/reader-role.js';
+import { summarizeProblems } from '../../db/login-rights.js';
 import { scramSha256Verifier } from '../../db/scram.js';
 import { UsageError } from '../../errors.js';
 import type { AppContext } from '../../app/context.js';
+import type { SetExit } from './index.js';
 
-/** The read-only role BI tools log in as. */
+/** The read-only role's default name. */
 export const READER_ROLE = 'dugout_reader';
 
 /** The password from --password, or the first line of --password-file (`-` = stdin). */
@@ -24,39 +26,91 @@ function readPassword(opts: { password?: string; passwordFile?: string }): strin
   }
 }
 
-export function registerReaderRole(program: Command, ctx: AppContext): void {
+function parseRoleName(value: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value) || value.startsWith('pg_')) {
+    throw new InvalidArgumentError(`"${value}" is not a plain role name (lower-case letters, digits, "_")`);
+  }
+  return value;
+}
+
+const wholeIn = (min: number, max: number, unit: string) => (value: string) => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new InvalidArgumentError(`"${value}" is not a whole number of ${unit} from ${min} to ${max}`);
+  }
+  return n;
+};
+
+/**
+ * The URL a reader logs in with: this database's, as `role`, its password left for the user to put
+ * in. A URL without a host (a Unix socket named by PGHOST) cannot carry a user: it gets localhost.
+ */
+export function readerUrl(databaseUrl: string, role: string): string {
+  const u = new URL(databaseUrl);
+  if (!u.hostname) u.hostname = 'localhost';
+  u.username = role;
+  u.password = 'PASSWORD';
+  return u.toString();
+}
+
+interface ReaderRoleFlags {
+  password?: string;
+  passwordFile?: string;
+  role: string;
+  statementTimeout: number;
+  idleTimeout: number;
+  connectionLimit: number;
+  tempFileLimit: number;
+}
+
+export function registerReaderRole(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('reader-role')
-    .description(`create (or update) the read-only login role ${READER_ROLE} for BI tools: SELECT on analytics and mlb`)
+    .description(
+      `create (or update) the read-only login role for dugout sql and BI tools: SELECT on ${READER_SCHEMAS.join(', ')}, nothing else`,
+    )
     .option('--password <password>', 'its password (at least 8 characters)')
     .option('--password-file <path>', 'read the password from this file (first line), or from stdin with "-"')
-    .action(async (opts: { password?: string; passwordFile?: string }) => {
+    .option(
+      '--role <name>',
+      'the role name (roles are shared by every database of the server)',
+      parseRoleName,
+      READER_ROLE,
+    )
+    .option('--statement-timeout <seconds>', 'its statement_timeout', wholeIn(1, 86_400, 'seconds'), 60)
+    .option('--idle-timeout <seconds>', 'its idle_in_transaction_session_timeout', wholeIn(1, 86_400, 'seconds'), 60)
+    .option('--connection-limit <n>', 'most sessions it may hold at once', wholeIn(1, 1000, 'connections'), 20)
+    .option('--temp-file-limit <MB>', 'its temp_file_limit (needs a superuser)', wholeIn(1, 1_048_576, 'MB'), 4096)
+    .action(async (opts: ReaderRoleFlags) => {
       const password = readPassword(opts);
       if (password.length < 8) throw new UsageError('the password must be at least 8 characters');
+      const url = ctx.config().databaseUrl;
+      if (!url) {
+        throw new UsageError('reader-role needs a PostgreSQL DATABASE_URL: the embedded database takes no logins');
+      }
       const database = await ctx.database({ migrate: true });
-      await database.db.transaction(async (tx) => {
-        // Only a SCRAM-SHA-256 verifier computed here travels (as a bound parameter quoted by the
-        // server with format %L): the plaintext is never in a statement, a server log or
-        // pg_stat_activity, and no text of it is spliced into SQL whatever it contains.
-        await tx.execute(sql`select set_config('dugout.reader_password', ${scramSha256Verifier(password)}, true)`);
-        await tx.execute(
-          sql.raw(`do $$ begin
-          if not exists (select 1 from pg_roles where rolname = '${READER_ROLE}') then
-            create role ${READER_ROLE} login;
-          end if;
-          execute format('alter role %I login password %L', '${READER_ROLE}', current_setting('dugout.reader_password'));
-          end $$`),
-        );
-        await tx.execute(sql`select set_config('dugout.reader_password', '', true)`);
-        for (const schema of ['analytics', 'mlb']) {
-          await tx.execute(sql.raw(`grant usage on schema ${schema} to ${READER_ROLE}`));
-          await tx.execute(sql.raw(`grant select on all tables in schema ${schema} to ${READER_ROLE}`));
-          await tx.execute(
-            sql.raw(`alter default privileges in schema ${schema} grant select on tables to ${READER_ROLE}`),
-          );
-        }
-        await tx.execute(sql.raw(`alter role ${READER_ROLE} set default_transaction_read_only = on`));
+      const { warnings, problems } = await applyReaderRole(database, {
+        role: opts.role,
+        passwordVerifier: scramSha256Verifier(password),
+        statementTimeoutMs: opts.statementTimeout * 1000,
+        idleInTransactionTimeoutMs: opts.idleTimeout * 1000,
+        connectionLimit: opts.connectionLimit,
+        tempFileLimitKb: opts.tempFileLimit * 1024,
       });
-      ctx.out(`role ${READER_ROLE} can log in and read the analytics and mlb schemas (${database.describe})`);
+      ctx.out(
+        `role ${opts.role} can log in and read the ${READER_SCHEMAS.join(', ')} schemas (${database.describe}): ` +
+          `read-only transactions, statement_timeout ${opts.statementTimeout} s, ` +
+          `idle_in_transaction_session_timeout ${opts.idleTimeout} s, at most ${opts.connectionLimit} connections`,
+      );
+      ctx.out(
+        `for dugout sql and BI tools (PASSWORD: yours, URL-encoded): DUGOUT_READER_URL=${readerUrl(url, opts.role)}`,
+      );
+      for (const w of warnings) process.stderr.write(`dugout: warning: ${w}\n`);
+      if (problems.length > 0) {
+        process.stderr.write(
+          `dugout: role ${opts.role} is not read-only: it ${summarizeProblems(problems)}; dugout sql will refuse it\n`,
+        );
+        setExit(1);
+      }
     });
 }

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../../src/cli/readme-queries.js';
-import { assertReadOnlyQuery } from '../../../src/cli/sql-guard.js';
+import { checkReadOnlyQuery } from '../../../src/cli/sql-guard.js';
 import { CHECKS } from '../../../src/db/queries/checks.js';
 import { REPO_ROOT, runCli } from '../../helpers/cli.js';
 
@@ -56,6 +56,49 @@ describe('dugout sql', () => {
     expect(JSON.parse(json.stdout)).toEqual([{ a: 1, b: 'x,y' }]);
   });
 
+  it('prints a date column as YYYY-MM-DD and timestamps as ISO with their zone, in the table, CSV and JSON', {
+    timeout: 120_000,
+  }, async () => {
+    const q = `select date '2025-03-27' as day, timestamptz '2025-03-27 18:05:00.25+00' as at,
+      timestamp '2025-03-27 18:05:00' as local`;
+    const table = await runCli(['sql', q], { env });
+    expect(table.code, table.stderr).toBe(0);
+    expect(lines(table.stdout)[2]).toBe('2025-03-27  2025-03-27T18:05:00.25Z  2025-03-27T18:05:00');
+    const csv = await runCli(['sql', q, '--csv'], { env });
+    expect(csv.stdout).toBe('day,at,local\n2025-03-27,2025-03-27T18:05:00.25Z,2025-03-27T18:05:00\n');
+    const json = await runCli(['sql', q, '--json'], { env });
+    expect(JSON.parse(json.stdout)).toEqual([
+      { day: '2025-03-27', at: '2025-03-27T18:05:00.25Z', local: '2025-03-27T18:05:00' },
+    ]);
+  });
+
+  it('stops the table at 1000 rows (--max-rows) with a line saying so, fetching no further', {
+    timeout: 120_000,
+  }, async () => {
+    // Row 1500 would fail: the rows past the limit are never fetched.
+    const q = 'select g, 1 / (1500 - g) as x from generate_series(1, 3000) g';
+    const r = await runCli(['sql', q], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(2 + 1000 + 1);
+    expect(out.at(-1)).toMatch(/^\(first 1000 rows: the query returns more; raise --max-rows/);
+    const few = await runCli(['sql', q, '--max-rows', '3', '--csv'], { env });
+    expect(few.code, few.stderr).toBe(0);
+    expect(few.stdout).toBe('g,x\n1,0\n2,0\n3,0\n');
+    expect(lines(few.stderr)).toEqual(['dugout: stopped after --max-rows 3 rows: the query returns more']);
+  });
+
+  it('reads the query from --file or stdin ("-")', { timeout: 120_000 }, async () => {
+    const file = path.join(dir, 'query.sql');
+    writeFileSync(file, "-- the season's first day\nselect date '2025-03-27' as day;\n");
+    const fromFile = await runCli(['sql', '--file', file, '--csv'], { env });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(fromFile.stdout).toBe('day\n2025-03-27\n');
+    const fromStdin = await runCli(['sql', '-', '--json'], { env, input: 'select 41 + 1 as answer' });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(JSON.parse(fromStdin.stdout)).toEqual([{ answer: 42 }]);
+  });
+
   it('refuses a write hidden in a CTE (read-only transaction)', async () => {
     const r = await runCli(['sql', 'with d as (delete from mlb.games returning 1) select * from d'], { env });
     expect(r.code).toBe(1);
@@ -84,7 +127,9 @@ describe('dugout demo', () => {
 
     // Every example query of the README is one `dugout sql` accepts (its statement check)…
     const statements = readmeStatements();
-    for (const query of statements) expect(assertReadOnlyQuery(query), query).toBe(query.trim().replace(/;$/, ''));
+    for (const query of statements) {
+      expect((await checkReadOnlyQuery(query)).text, query).toBe(query.trim().replace(/;$/, ''));
+    }
     // …runs as written through it (one process: each costs a PGlite start)…
     const q = await runCli(['sql', statements[0]!, '--json'], { env: demoEnv });
     expect(q.code, q.stderr).toBe(0);

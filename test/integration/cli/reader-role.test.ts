@@ -7,6 +7,8 @@ import { runCli } from '../../helpers/cli.js';
 import { canRunThrowawayCluster, startThrowawayCluster, type ThrowawayCluster } from '../../helpers/cluster.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 
+const lines = (s: string) => s.trim().split('\n').filter(Boolean);
+
 describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -14,7 +16,9 @@ describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
   });
   afterAll(async () => t?.drop());
 
-  it('creates a login that can read the analytics and mlb schemas and cannot write', { timeout: 60_000 }, async () => {
+  it('creates a login that can read the analytics, mlb and raw schemas and cannot write', {
+    timeout: 60_000,
+  }, async () => {
     const password = 'reader-test-password';
     const r = await runCli(['reader-role', '--password', password], { env: t.env });
     expect(r.code, r.stderr).toBe(0);
@@ -28,9 +32,99 @@ describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
       expect(rows[0]!.n).toBe(0);
       await expect(reader`insert into mlb.teams (team_id, name) values (1, 'x')`).rejects.toThrow();
       await expect(reader`select count(*) from ingest.work_items`).rejects.toThrow(/permission denied/);
+      // The raw bodies are public API data: readable.
+      expect((await reader`select count(*)::int as n from raw.boxscores`)[0]!.n).toBe(0);
+      // Even with read-only transactions turned off: no temporary table, no large object.
+      await reader.unsafe('set default_transaction_read_only = off');
+      await expect(reader.unsafe('create temp table scratch (a int)')).rejects.toThrow(
+        /permission denied to create temporary tables/,
+      );
+      await expect(reader`select lo_from_bytea(0, 'x')`).rejects.toThrow(
+        /permission denied for function lo_from_bytea/,
+      );
+      // Nor the advisory locks dugout's migrations, daemon and loads wait on.
+      await expect(reader`select pg_try_advisory_lock(727001001)`).rejects.toThrow(
+        /permission denied for function pg_try_advisory_lock/,
+      );
     } finally {
       await reader.end();
     }
+    const admin = postgres(t.url!, { max: 1, onnotice: () => {} });
+    try {
+      const [role] =
+        await admin`select rolconnlimit, rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls,
+          (select setconfig from pg_db_role_setting s where s.setrole = r.oid and s.setdatabase = 0) as settings
+        from pg_roles r where rolname = 'dugout_reader'`;
+      expect(role).toMatchObject({
+        rolconnlimit: 20,
+        rolsuper: false,
+        rolcreaterole: false,
+        rolcreatedb: false,
+        rolreplication: false,
+        rolbypassrls: false,
+      });
+      expect([...(role!.settings as string[])].sort()).toEqual([
+        'default_transaction_read_only=on',
+        'idle_in_transaction_session_timeout=60000',
+        'statement_timeout=60000',
+        'temp_file_limit=4194304',
+      ]);
+    } finally {
+      await admin.end();
+    }
+    // It prints the URL to give dugout sql, its password left out.
+    expect(lines(r.stdout).at(-1)).toBe(
+      `for dugout sql and BI tools (PASSWORD: yours, URL-encoded): DUGOUT_READER_URL=${url.toString().replace(password, 'PASSWORD')}`,
+    );
+    expect(r.stderr).toBe('');
+  });
+
+  it('re-run, turns a role that was given more back into a reader that dugout sql accepts', {
+    timeout: 60_000,
+  }, async () => {
+    const role = `dugout_rerun_${process.pid}`;
+    const admin = postgres(t.url!, { max: 1, onnotice: () => {} });
+    const url = new URL(t.url!);
+    url.username = role;
+    try {
+      await admin.unsafe(`drop role if exists ${role}`);
+      // What an older dugout made (analytics and mlb only), then given more by hand.
+      await admin.unsafe(`create role ${role} login createdb in role pg_signal_backend`);
+      for (const schema of ['analytics', 'mlb', 'ingest']) {
+        await admin.unsafe(`grant usage on schema ${schema} to ${role}`);
+        await admin.unsafe(`grant select on all tables in schema ${schema} to ${role}`);
+      }
+      await admin.unsafe(`grant insert on mlb.games to ${role}`);
+      await admin.unsafe(`grant create on schema raw to ${role}`);
+      const refused = await runCli(['sql', 'select 1'], { env: { ...t.env, DUGOUT_READER_URL: url.toString() } });
+      expect(refused.code, refused.stderr).toBe(2);
+
+      const r = await runCli(['reader-role', '--role', role, '--password', 'rerun-password'], { env: t.env });
+      expect(r.code, r.stderr).toBe(0);
+      const q = await runCli(['sql', 'select count(*)::int as n from raw.people', '--json'], {
+        env: { ...t.env, DUGOUT_READER_URL: url.toString() },
+      });
+      expect(q.code, q.stderr).toBe(0);
+      expect(JSON.parse(q.stdout)).toEqual([{ n: 0 }]);
+      const ingest = await runCli(['sql', 'select count(*) from ingest.runs'], {
+        env: { ...t.env, DUGOUT_READER_URL: url.toString() },
+      });
+      expect(lines(ingest.stderr).at(-1)).toMatch(/permission denied for schema ingest/);
+    } finally {
+      await admin.unsafe(`drop owned by ${role}`).catch(() => {});
+      await admin.unsafe(`drop role if exists ${role}`).catch(() => {});
+      await admin.end();
+    }
+  });
+
+  it('refuses the embedded database in one line (it takes no logins)', async () => {
+    const r = await runCli(['reader-role', '--password', 'long-enough'], {
+      env: { DUGOUT_PGLITE_DIR: '/nonexistent/x' },
+    });
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual([
+      'dugout: reader-role needs a PostgreSQL DATABASE_URL: the embedded database takes no logins',
+    ]);
   });
 
   it('refuses a short password with exit 2', async () => {

@@ -118,7 +118,7 @@ describe('the embedded PGlite back end', () => {
     await second.close();
   });
 
-  it('returns values as drizzle reads them, and `dugout sql` reads them as PGlite does', async () => {
+  it('returns values as drizzle reads them, and `dugout sql` gets the same server text for dates and times', async () => {
     const database = await createDatabase({ databaseUrl: undefined, pgliteDir: '' }, { inMemory: true });
     try {
       const probe = `select timestamptz '2025-04-01 17:05:00+00' as at, timestamp '2025-04-01 17:05:00' as local,
@@ -140,11 +140,19 @@ describe('the embedded PGlite back end', () => {
       };
       expect(drizzled).toEqual([asDrizzle]);
       expect(inTx).toEqual([asDrizzle]);
-      // A read-only query (dugout sql) gets PGlite's own values: times as Dates, arrays as arrays.
-      const [own] = await database.readOnlyQuery(probe, { timeoutMs: 5_000 });
-      expect(own).toMatchObject({ day: new Date('2025-04-01T00:00:00Z'), doc: { a: 1 }, big: 7 });
-      expect(own?.at).toEqual(new Date('2025-04-01T17:05:00Z'));
-      expect(own?.days).toEqual([new Date('2025-04-01T00:00:00Z'), new Date('2025-04-02T00:00:00Z')]);
+      // A read-only session (dugout sql) gets the server's text for dates and times, which it prints
+      // as such (a date is a day, not a midnight in UTC), through its cursor as at once.
+      for (const cursor of [true, false]) {
+        const rows: Array<Record<string, unknown>> = [];
+        const columns = await database.readOnlySession({ timeoutMs: 5_000 }, (session) =>
+          session.stream(probe, { cursor, batchRows: 10 }, async (batch) => {
+            rows.push(...batch);
+            return undefined;
+          }),
+        );
+        expect(rows, `cursor: ${cursor}`).toEqual([asDrizzle]);
+        expect(columns.map((c) => c.typeOid)).toEqual([1184, 1114, 1082, 1186, 1700, 20, 114, 1182, 1231]);
+      }
       // A long text and a long json parameter (sent as bytes) arrive exactly, whatever their characters.
       const long = `Ñandú ⚾ 日本 🧢 \\ "q" ${'x'.repeat(5000)} 終`;
       const doc = JSON.stringify({ s: long, n: [1, 2.5, null], e: '🧢'.repeat(300) });

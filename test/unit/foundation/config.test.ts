@@ -76,6 +76,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DUGOUT_READER_URL, the login dugout sql runs as: a postgres URL, never echoed when bad', () => {
+    expect(loadConfig({}).readerUrl).toBeUndefined();
+    expect(loadConfig({ DUGOUT_READER_URL: 'postgres://reader:pw@127.0.0.1:5432/dugout' }).readerUrl).toBe(
+      'postgres://reader:pw@127.0.0.1:5432/dugout',
+    );
+    expect(() => loadConfig({ DUGOUT_READER_URL: 'mysql://reader:pw@h/db' })).toThrow(/DUGOUT_READER_URL/);
+    const bad = (() => {
+      try {
+        loadConfig({ DUGOUT_READER_URL: 'not a url with secret-pw' });
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(bad).toContain('DUGOUT_READER_URL is not a valid URL');
+    expect(bad).not.toContain('secret-pw');
+  });
+
   it('never echoes a database password in its error', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url with secret-pw' })).toThrow(ConfigError);
     try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { syncJob } from '../../../jobs/sync.js';
 import { backfillRange } from '../../../src/cli/commands/backfill.js';
-import { assertReadOnlyQuery } from '../../../src/cli/commands/sql.js';
+import { checkReadOnlyQuery } from '../../../src/cli/sql-guard.js';
 import { isCalendarDate } from '../../../src/cli/args.js';
 import { UsageError } from '../../../src/errors.js';
 import type { GameRow } from '../../../src/extract/index.js';
@@ -120,9 +120,9 @@ describe('command line input', () => {
     expect(syncJob.args.safeParse({ daysBack: 31 }).success).toBe(false);
   });
 
-  it('dugout sql accepts one read statement and refuses writes', () => {
-    expect(assertReadOnlyQuery('select 1;')).toBe('select 1');
-    expect(assertReadOnlyQuery("with x as (select ';' as s) select * from x")).toContain('with');
+  it('dugout sql accepts one read statement and refuses writes', async () => {
+    expect((await checkReadOnlyQuery('select 1;')).text).toBe('select 1');
+    expect((await checkReadOnlyQuery("with x as (select ';' as s) select * from x")).text).toContain('with');
     for (const q of [
       'DELETE FROM mlb.games',
       'update mlb.games set season = 1',
@@ -130,7 +130,7 @@ describe('command line input', () => {
       'select 1; delete from mlb.games',
       '',
     ]) {
-      expect(() => assertReadOnlyQuery(q)).toThrow(UsageError);
+      await expect(checkReadOnlyQuery(q)).rejects.toThrow(UsageError);
     }
   });
 
