@@ -217,7 +217,8 @@ export const MAX_ERROR_CHARS = 300;
  * One line describing an error, for logs, the worklist's `last_error` and the CLI's last line:
  * the database's own cause (SQLSTATE, message, column/constraint where known) rather than a
  * driver wrapper that quotes the statement and its bound parameters (whole game bodies); URL
- * credentials redacted; at most {@link MAX_ERROR_CHARS} characters.
+ * credentials redacted; NUL characters dropped (a server's message may carry one, and no text
+ * column can hold it: recording the failure would fail too); at most {@link MAX_ERROR_CHARS} characters.
  */
 export function describeError(err: unknown): string {
   const db = databaseCause(err);
@@ -241,7 +242,7 @@ export function describeError(err: unknown): string {
   } else {
     text = String(err);
   }
-  return capError(redactSecrets(text.replace(/\s*\n\s*/g, ' ')));
+  return capError(redactSecrets(text.replace(/\s*\n\s*/g, ' ').replaceAll('\u0000', '')));
 }
 
 /** Cut a message to {@link MAX_ERROR_CHARS}, saying how much was dropped. */

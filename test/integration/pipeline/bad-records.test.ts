@@ -5,6 +5,8 @@ import { rebuildJob } from '../../../jobs/rebuild.js';
 import { snapshotJob } from '../../../jobs/snapshot.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import type { CheckResult } from '../../../src/db/queries/checks.js';
+import { claimWork, enqueueWork, failWork } from '../../../src/db/queries/work-items.js';
+import { ApiMessageError } from '../../../src/errors.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { scalar } from '../../helpers/digest.js';
 import { startRewritingProxy } from '../../helpers/rewriting-proxy.js';
@@ -232,5 +234,28 @@ describe('one bad record costs only itself', () => {
     expect(await scalar(t.database.db, "select count(*) from mlb.reference_codes where description = 'Pitcher'")).toBe(
       1,
     );
+  });
+});
+
+describe('an error message with a NUL in it', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it("is recorded as the work item's last error without the NUL, which no text column holds", async () => {
+    await enqueueWork(t.database.db, [{ kind: 'game', key: '1', reason: 'backfill' }], null);
+    const [item] = await claimWork(t.database.db, 'game', 1, 'test-owner');
+    // The API's own error object, its message as the server wrote it (`"message": "bad\u0000thing"`).
+    const err = new ApiMessageError('http://127.0.0.1:1/api/v1/game/1/boxscore', 10, 'bad\u0000thing');
+    expect(await failWork(t.database.db, item!, err, 5, 1)).toBe('pending');
+    const [row] = await queryRows<{ last_error: string }>(
+      t.database.db,
+      sql`select last_error from ingest.work_items where key = '1'`,
+    );
+    expect(row?.last_error).toMatch(/API error 10 from .*: badthing/);
   });
 });
