@@ -42,7 +42,7 @@ export interface Applied {
 }
 
 /**
- * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams. A
+ * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams and the rejects. A
  * team's mlb.teams row is the club as of the latest season loaded (an older season's body never
  * replaces a newer one, whatever the order bodies arrive in); with `season`, the body's clubs are
  * also that season's mlb.team_seasons. Every row is checked against its table first.
@@ -67,7 +67,7 @@ export async function applyTeamsBody(tx: Executor, body: unknown, runId: number,
   return { rows: checked.rows.length, rejects };
 }
 
-/** Upsert one configuration list into mlb.reference_codes, checked against its columns; returns the number of codes. */
+/** Upsert one configuration list into mlb.reference_codes, checked against its columns; returns the codes and rejects. */
 export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<Applied> {
   const checked = checkRows(referenceCodes, extractReferenceList(list, body));
   await upsertRows(tx, referenceCodes, checked.rows, { extra: { run_id: runId }, touch: 'updated_at' });
