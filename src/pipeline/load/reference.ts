@@ -42,10 +42,11 @@ export interface Applied {
 }
 
 /**
- * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams and the rejects. A
- * team's mlb.teams row is the club as of the latest season loaded (an older season's body never
- * replaces a newer one, whatever the order bodies arrive in); with `season`, the body's clubs are
- * also that season's mlb.team_seasons. Every row is checked against its table first.
+ * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams and
+ * the rejects. A team's mlb.teams row is the club as of the latest season loaded (an older
+ * season's body never replaces a newer one, whatever the order bodies arrive in); with `season`,
+ * the body's clubs are also that season's mlb.team_seasons. Every row is checked against its table
+ * first.
  */
 export async function applyTeamsBody(tx: Executor, body: unknown, runId: number, season?: number): Promise<Applied> {
   const extracted = extractTeams(body);
