@@ -123,12 +123,33 @@ const urlString = (name: string, schemes: RegExp, label: string, allowCredential
       return v.replace(/\/+$/, '');
     });
 
+/**
+ * The `sslmode` values libpq defines. postgres.js reads `sslmode` itself and treats any value it
+ * does not know (`bogus`, a typo of `require`) as `verify-full`; `verify-ca` also checks the host
+ * name there. A value outside this list is refused rather than guessed.
+ */
+export const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+
+/** DATABASE_URL's problems beyond being a postgres:// URL: an unknown `sslmode` (every one given). */
+function databaseUrlProblems(name: string, url: string): string[] {
+  const modes = new URL(url).searchParams.getAll('sslmode');
+  const unknown = modes.filter((m) => !(SSL_MODES as readonly string[]).includes(m));
+  // The value, never the URL: the URL may carry a password.
+  return unknown.map((m) => `${name} sslmode must be one of ${SSL_MODES.join(', ')}, got "${m}"`);
+}
+
 /** Largest id Postgres `integer` columns hold. */
 export const MAX_INT4 = 2_147_483_647;
 
+/** A Postgres URL whose parameters the driver reads as written (an unknown sslmode is refused). */
+const postgresUrl = (name: string) =>
+  urlString(name, /^(postgres|postgresql):$/, 'postgres://', true).superRefine((v, ctx) => {
+    if (v !== undefined) for (const message of databaseUrlProblems(name, v)) ctx.addIssue({ code: 'custom', message });
+  });
+
 const envSchema = z.object({
-  DATABASE_URL: urlString('DATABASE_URL', /^(postgres|postgresql):$/, 'postgres://', true),
-  DUGOUT_READER_URL: urlString('DUGOUT_READER_URL', /^(postgres|postgresql):$/, 'postgres://', true),
+  DATABASE_URL: postgresUrl('DATABASE_URL'),
+  DUGOUT_READER_URL: postgresUrl('DUGOUT_READER_URL'),
   DUGOUT_PGLITE_DIR: z.string().optional(),
   STATSAPI_BASE_URL: urlString('STATSAPI_BASE_URL', /^(http|https):$/, 'http(s)://', false),
   STATSAPI_MAX_RPS: boundedNumber('STATSAPI_MAX_RPS', 5, 0.1, 1000),
@@ -241,6 +262,24 @@ const envSchema = z.object({
     }),
 });
 
+/** The variables a rule across several of them reads, parsed on their own. */
+const timingSchema = envSchema.pick({ DUGOUT_HEARTBEAT_SECONDS: true, DUGOUT_WORKER_TIMEOUT_SECONDS: true });
+
+/**
+ * Rules across variables, checked whenever the variables they read are valid themselves, whatever
+ * the others are: a refinement of the whole schema would run only once every variable parsed, so a
+ * second bad variable used to hide this one.
+ */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const timing = timingSchema.safeParse(env);
+  if (!timing.success) return [];
+  const { DUGOUT_HEARTBEAT_SECONDS: beat, DUGOUT_WORKER_TIMEOUT_SECONDS: timeout } = timing.data;
+  if (timeout >= 3 * beat) return [];
+  return [
+    `DUGOUT_WORKER_TIMEOUT_SECONDS (${timeout}) must be at least three heartbeats (3 × DUGOUT_HEARTBEAT_SECONDS = ${3 * beat})`,
+  ];
+}
+
 export const DEFAULT_STATSAPI_BASE_URL = 'https://statsapi.mlb.com/api';
 
 /**
@@ -249,15 +288,10 @@ export const DEFAULT_STATSAPI_BASE_URL = 'https://statsapi.mlb.com/api';
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => i.message));
-  }
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  problems.push(...crossFieldProblems(env));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
-  if (e.DUGOUT_WORKER_TIMEOUT_SECONDS < 3 * e.DUGOUT_HEARTBEAT_SECONDS) {
-    throw new ConfigError([
-      `DUGOUT_WORKER_TIMEOUT_SECONDS (${e.DUGOUT_WORKER_TIMEOUT_SECONDS}) must be at least three heartbeats (3 × DUGOUT_HEARTBEAT_SECONDS = ${3 * e.DUGOUT_HEARTBEAT_SECONDS})`,
-    ]);
-  }
   return {
     databaseUrl: e.DATABASE_URL,
     readerUrl: e.DUGOUT_READER_URL,

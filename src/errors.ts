@@ -152,7 +152,13 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
-/** Postgres SQLSTATEs that mean "try the transaction again" (serialization, deadlock, connection loss). */
+/**
+ * Postgres SQLSTATEs that mean "try the transaction again later": another transaction got in the
+ * way (40001, 40P01, 55P03), or the server could not go on for a while — out of disk, memory or
+ * connections (class 53), a lost or refused connection (class 08), a server shutting down, crashed,
+ * starting up or closing idle sessions (57P01-57P03, 57P05). A work item failed by one is retried
+ * with backoff, as after a 5xx, and is a dead letter only once DUGOUT_WORK_MAX_ATTEMPTS are spent.
+ */
 export const RETRYABLE_SQLSTATES = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected
@@ -160,12 +166,21 @@ export const RETRYABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
-  '08000',
-  '08003',
-  '08006',
-  '08001',
-  '08004',
+  '57P05', // idle_session_timeout
 ]);
+
+/**
+ * SQLSTATE classes whose every code is worth retrying, but for the listed exceptions: 53400
+ * (configuration_limit_exceeded) stays until someone changes a setting.
+ */
+const RETRYABLE_CLASSES = new Set(['08', '53']);
+const NOT_RETRYABLE_IN_CLASS = new Set(['53400']);
+
+/** Whether a SQLSTATE means the same statement can succeed later ({@link RETRYABLE_SQLSTATES}). */
+export function isRetryableSqlState(code: string): boolean {
+  if (RETRYABLE_SQLSTATES.has(code)) return true;
+  return RETRYABLE_CLASSES.has(code.slice(0, 2)) && !NOT_RETRYABLE_IN_CLASS.has(code);
+}
 
 /**
  * Whether an arbitrary thrown value is worth retrying later. With `followCause`, the driver's error
@@ -183,7 +198,7 @@ export function isRetryable(err: unknown, opts: { followCause?: boolean } = {}):
     if (e instanceof DugoutError) return e.retryable;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (RETRYABLE_SQLSTATES.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && isRetryableSqlState(code)) return true;
       if (
         ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)
       ) {
@@ -202,7 +217,8 @@ export const MAX_ERROR_CHARS = 300;
  * One line describing an error, for logs, the worklist's `last_error` and the CLI's last line:
  * the database's own cause (SQLSTATE, message, column/constraint where known) rather than a
  * driver wrapper that quotes the statement and its bound parameters (whole game bodies); URL
- * credentials redacted; at most {@link MAX_ERROR_CHARS} characters.
+ * credentials redacted; NUL characters dropped (a server's message may carry one, and no text
+ * column can hold it: recording the failure would fail too); at most {@link MAX_ERROR_CHARS} characters.
  */
 export function describeError(err: unknown): string {
   const db = databaseCause(err);
@@ -226,7 +242,7 @@ export function describeError(err: unknown): string {
   } else {
     text = String(err);
   }
-  return capError(redactSecrets(text.replace(/\s*\n\s*/g, ' ')));
+  return capError(redactSecrets(text.replace(/\s*\n\s*/g, ' ').replaceAll('\u0000', '')));
 }
 
 /** Cut a message to {@link MAX_ERROR_CHARS}, saying how much was dropped. */

@@ -7,8 +7,10 @@ import type { RejectRow } from '../extract/types.js';
  * written silently (a negative count). The rules come from the drizzle table definition:
  *
  * - a key or NOT NULL column that is missing or invalid rejects the row;
- * - another invalid value is stored as null (text: the NUL characters are dropped) and the row
- *   loads; each is reported in `ingest.rejects` (table, key, column, value, rule);
+ * - another invalid value is stored as null (text, and the strings and keys of a json value: the
+ *   NUL characters are dropped, which neither a text column nor Postgres's parsing of JSON for a
+ *   row can hold) and the row loads; each is reported in `ingest.rejects` (table, key, column,
+ *   value, rule);
  * - a row whose key repeats an earlier row of the same batch is rejected (the first is kept).
  *
  * Integers must be whole and fit their type (int4, int2, 53-bit); with `nonNegative`, integer
@@ -27,6 +29,16 @@ export interface RowValidator {
 }
 
 type Check = (value: unknown) => string | null;
+
+/** A `\u0000` escape in JSON text (not an escaped backslash followed by "u0000"). */
+export const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/** A JSON value's NUL characters, in its strings and its keys, dropped; null when it has none. */
+function withoutNul(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  if (text === undefined || text.search(NUL_ESCAPE) === -1) return null;
+  return JSON.parse(text.replace(NUL_ESCAPE, '$1'));
+}
 
 /** A row's fields by column name (a row is any object keyed by column names). */
 const fieldsOf = (row: object) => row as Record<string, unknown>;
@@ -74,6 +86,11 @@ function checkFor(rules: readonly Rule[]): Check | undefined {
   return new Function(`return function check(v) {\n${body}\nreturn null;\n};`)() as Check;
 }
 
+/** A value as a reason quotes it: JSON, but a number as JavaScript writes it (`Infinity`, not `null`). */
+function shown(value: unknown): string {
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
 /** Where a rejected row was: written only for a reject, most rows never need the text. */
 function rowPath(target: string, i: number, keyText: string): string {
   return `${target}[${i}] (${keyText})`;
@@ -85,6 +102,7 @@ interface ColumnRule {
   required: boolean;
   key: boolean;
   text: boolean;
+  json: boolean;
   rules: Rule[];
   check: Check | undefined;
 }
@@ -101,7 +119,13 @@ interface ColumnRule {
 function cleanRowCheck(columns: readonly ColumnRule[]): (row: Record<string, unknown>, partial: boolean) => boolean {
   const blocks = columns.map((c) => {
     const absent = c.required || c.key ? 'if (v === null || !partial) return false;' : '';
-    const holds = c.text ? ["typeof v !== 'string' || !v.includes('\\u0000')"] : c.rules.map((r) => r.holds);
+    // A json value passes when its text has no `\u0000` at all; one that only looks like it (an
+    // escaped backslash before "u0000") goes to the general loop, which tells the two apart.
+    const holds = c.text
+      ? ["typeof v !== 'string' || !v.includes('\\u0000')"]
+      : c.json
+        ? ["JSON.stringify(v).indexOf('\\\\u0000') === -1"]
+        : c.rules.map((r) => r.holds);
     const invalid = holds.length > 0 ? ` else if (!(${holds.map((h) => `(${h})`).join(' && ')})) return false;` : '';
     return `{ const v = r[${JSON.stringify(c.name)}]; if (v === undefined || v === null) { ${absent} }${invalid} }`;
   });
@@ -139,6 +163,7 @@ export function createRowValidator(
       required: c.notNull && !c.hasDefault,
       key: keyColumns.includes(c.name),
       text: c.columnType === 'PgText',
+      json: c.columnType === 'PgJson' || c.columnType === 'PgJsonb',
       rules: rulesFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name)),
     }))
     .map((c) => ({ ...c, check: checkFor(c.rules) }));
@@ -195,12 +220,15 @@ export function createRowValidator(
               problem = 'contains NUL characters (dropped)';
               replacement = value.replaceAll('\u0000', '');
             }
+          } else if (col.json) {
+            replacement = withoutNul(value);
+            if (replacement !== null) problem = 'contains NUL characters (dropped)';
           } else if (col.check) {
             problem = col.check(value);
           }
           if (problem === null) continue;
           if (col.key || (col.required && replacement === null)) {
-            rowError = `${col.name} ${JSON.stringify(value)} is ${problem}`;
+            rowError = `${col.name} ${shown(value)} is ${problem}`;
             break;
           }
           fixed ??= { ...typed };
@@ -209,7 +237,7 @@ export function createRowValidator(
             game_pk: gamePk,
             target,
             path: rowPath(target, i, keyText),
-            reason: `${col.name} ${JSON.stringify(value)} is ${problem}; stored as ${replacement === null ? 'null' : 'cleaned text'}`,
+            reason: `${col.name} ${shown(value)} is ${problem}; stored as ${replacement === null ? 'null' : 'cleaned text'}`,
             record: null,
           });
         }

@@ -1,6 +1,7 @@
 /**
  * Total, never-throwing conversions from untyped JSON to column values. Anything that does not fit
- * the column becomes `null`, so a row never carries `undefined`, `NaN` or `""` into the loader.
+ * the column becomes `null`, so a row never carries `undefined`, `NaN` or `""` into the loader; an
+ * integer too large for its column is the exception ({@link toInt}), left for the row check.
  */
 
 /** A parsed JSON object. */
@@ -34,13 +35,15 @@ export function pick(value: unknown, ...path: Array<string | number>): unknown {
 const INT_TEXT = /^-?\d+$/;
 const NUM_TEXT = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** An integer, from a number or a digit string (`"100"` → 100); floats, `".---"` and the rest → null. */
+/**
+ * An integer, from a number or a digit string (`"100"` → 100); floats, `".---"` and the rest → null.
+ * An integer too large for any column (`99999999999999999999999999` is read as 1e26, inexact beyond
+ * 2^53; `1e400` as Infinity) is returned as read, not as null: the row check against the column's
+ * type (db/validate-rows.ts) then rejects it with a reason, where a null would be stored silently.
+ */
 export function toInt(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
-  if (typeof value === 'string' && INT_TEXT.test(value.trim())) {
-    const n = Number(value.trim());
-    return Number.isSafeInteger(n) ? n : null;
-  }
+  if (typeof value === 'number') return Number.isInteger(value) || Math.abs(value) === Infinity ? value : null;
+  if (typeof value === 'string' && INT_TEXT.test(value.trim())) return Number(value.trim());
   return null;
 }
 

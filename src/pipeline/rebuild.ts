@@ -1,7 +1,6 @@
 import { copyTarget } from '../db/copy.js';
 import { upsertRows } from '../db/rows.js';
 import { people } from '../db/schema/index.js';
-import { extractPerson, extractScheduleGames, type PersonRow } from '../extract/index.js';
 import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
 import { replaceGamesRows } from '../db/queries/game-rows.js';
@@ -19,6 +18,8 @@ import {
 import type { ReadGame } from './extract-pool/messages.js';
 import { REFERENCE_LISTS } from '../extract/reference.js';
 import { applyReferenceList, applyTeamsBody } from './load/reference.js';
+import { personRows } from './load/people.js';
+import { scheduleGameRows } from './poll/schedule.js';
 import { rebuildSnapshots } from './load/snapshots.js';
 
 /** Games re-derived per transaction (one delete and one insert per table for the batch). */
@@ -55,7 +56,7 @@ async function rebuildGames(ctx: PipelineContext): Promise<number> {
   for (const p of pages) {
     const body = await readResponseBody(ctx.db, p.operation, p.paramsKey);
     const sportId = /(?:^|&)sportId=(\d+)(?:&|$)/.exec(p.paramsKey)?.[1];
-    const extracted = extractScheduleGames(JSON.parse(body!), sportId ? { sportId: Number(sportId) } : {});
+    const extracted = scheduleGameRows(JSON.parse(body!), sportId ? { sportId: Number(sportId) } : {});
     await ctx.db.transaction((tx) => upsertGames(tx, extracted.rows, ctx.runId));
     n += extracted.rows.length;
   }
@@ -140,14 +141,11 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
 
 async function rebuildPeople(ctx: PipelineContext): Promise<number> {
   const bodies = await readPeopleBodies(ctx.db);
-  const out: PersonRow[] = [];
-  for (const body of bodies) {
-    const e = extractPerson(JSON.parse(body));
-    if (e.rows) out.push(e.rows);
-    ctx.counts.rejected += e.rejects.length;
-  }
-  await ctx.db.transaction((tx) => upsertRows(tx, people, out, { extra: { run_id: ctx.runId }, touch: 'updated_at' }));
-  return out.length;
+  // Rejects are counted, not stored again (the load that received the body stored them).
+  const { rows, rejects } = personRows(bodies.map((body) => JSON.parse(body) as unknown));
+  ctx.counts.rejected += rejects.length;
+  await ctx.db.transaction((tx) => upsertRows(tx, people, rows, { extra: { run_id: ctx.runId }, touch: 'updated_at' }));
+  return rows.length;
 }
 
 /** The `season` parameter of a stored request's params key, if any. */
@@ -161,11 +159,14 @@ async function rebuildReference(ctx: PipelineContext): Promise<number> {
   let n = 0;
   for (const r of rows) {
     const body = JSON.parse(r.body);
-    n += await ctx.db.transaction((tx) =>
+    const applied = await ctx.db.transaction((tx) =>
       r.operation === 'teams'
         ? applyTeamsBody(tx, body, ctx.runId, seasonOf(r.paramsKey))
         : applyReferenceList(tx, r.operation, body, ctx.runId),
     );
+    // Counted, not stored again (the load that received the body stored them).
+    ctx.counts.rejected += applied.rejects.length;
+    n += applied.rows;
   }
   return n;
 }

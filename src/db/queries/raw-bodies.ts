@@ -181,18 +181,22 @@ export async function storeResponse(
   return rows.length > 0;
 }
 
-/** Upsert person bodies (one JSON object each) with their hashes. */
+/**
+ * Upsert person bodies (one JSON object each) with their hashes. Each body is bound as a json
+ * parameter of its own, stored as received: sent as one JSON array taken apart on the server
+ * (json_to_recordset), every string of every body was decoded, and a `\u0000` escape in one
+ * person's name (valid JSON, which a `json` column keeps) failed the whole batch with 22P05.
+ */
 export async function upsertPeopleBodies(
   tx: Executor,
   people: Array<{ id: number; text: string; sha: string }>,
   runId: number,
 ): Promise<void> {
   if (people.length === 0) return;
-  const rows = people.map((p) => `{"id":${p.id},"sha":${JSON.stringify(p.sha)},"body":${p.text}}`).join(',');
+  const rows = people.map((p) => sql`(${p.id}::int, ${p.text}::json, ${p.sha}, now(), ${runId}::bigint)`);
   await tx.execute(sql`
     insert into raw.people (person_id, body, body_sha256, fetched_at, run_id)
-    select r.id, r.body, r.sha, now(), ${runId}
-    from json_to_recordset(${`[${rows}]`}::text::json) as r(id int, sha text, body json)
+    values ${sql.join(rows, sql`, `)}
     on conflict (person_id) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
       fetched_at = excluded.fetched_at, run_id = excluded.run_id`);
 }

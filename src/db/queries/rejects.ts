@@ -2,9 +2,7 @@ import type { Executor } from '../rows.js';
 import { insertRows } from '../rows.js';
 import { rejects } from '../schema/index.js';
 import type { RejectRow } from '../../extract/types.js';
-
-/** A `\u0000` escape in JSON text (not an escaped backslash followed by "u0000"). */
-const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+import { NUL_ESCAPE } from '../validate-rows.js';
 
 /**
  * Store reject rows. `record` is jsonb and `path`/`reason` text, and neither holds a NUL character:

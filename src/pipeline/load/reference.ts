@@ -2,12 +2,20 @@ import { type Executor, upsertRows } from '../../db/rows.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
 import { describeError } from '../../errors.js';
-import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../../extract/index.js';
+import {
+  bodySha256,
+  extractReferenceList,
+  extractTeamSeasons,
+  extractTeams,
+  type RejectRow,
+} from '../../extract/index.js';
 import { REFERENCE_LISTS } from '../../extract/reference.js';
 import type { PipelineContext } from '../context.js';
 import { upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { missingReference, seasonsWithoutTeams } from '../../db/queries/reference.js';
+import { storeRejects } from '../../db/queries/rejects.js';
+import { checkRefs, checkRows } from './checked-rows.js';
 
 /**
  * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each
@@ -27,32 +35,44 @@ export async function refreshReference(
   }
 }
 
+/** What applying a body wrote: its rows, and the rejects of its bad records and values (not stored). */
+export interface Applied {
+  rows: number;
+  rejects: RejectRow[];
+}
+
 /**
- * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams. A
- * team's mlb.teams row is the club as of the latest season loaded (an older season's body never
- * replaces a newer one, whatever the order bodies arrive in); with `season`, the body's clubs are
- * also that season's mlb.team_seasons.
+ * Upsert the teams of a /v1/teams body and the venues they name; returns the number of teams and
+ * the rejects. A team's mlb.teams row is the club as of the latest season loaded (an older
+ * season's body never replaces a newer one, whatever the order bodies arrive in); with `season`,
+ * the body's clubs are also that season's mlb.team_seasons. Every row is checked against its table
+ * first.
  */
-export async function applyTeamsBody(tx: Executor, body: unknown, runId: number, season?: number): Promise<number> {
+export async function applyTeamsBody(tx: Executor, body: unknown, runId: number, season?: number): Promise<Applied> {
   const extracted = extractTeams(body);
-  await upsertRows(tx, teams, extracted.rows.teams, {
+  const checked = checkRows(teams, extracted.rows.teams);
+  const venues = checkRefs({ venues: extracted.rows.venues });
+  const rejects = [...extracted.rejects, ...checked.rejects, ...venues.rejects];
+  await upsertRows(tx, teams, checked.rows, {
     extra: { run_id: runId },
     touch: 'updated_at',
     newerBy: 'season',
   });
   if (season !== undefined) {
     const seasons = extractTeamSeasons(body, season);
-    await upsertRows(tx, teamSeasons, seasons.rows, { extra: { run_id: runId }, touch: 'updated_at' });
+    const checkedSeasons = checkRows(teamSeasons, seasons.rows);
+    rejects.push(...seasons.rejects, ...checkedSeasons.rejects);
+    await upsertRows(tx, teamSeasons, checkedSeasons.rows, { extra: { run_id: runId }, touch: 'updated_at' });
   }
-  await upsertTeamAndVenueRefs(tx, { venues: extracted.rows.venues }, runId);
-  return extracted.rows.teams.length;
+  await upsertTeamAndVenueRefs(tx, venues.rows, runId);
+  return { rows: checked.rows.length, rejects };
 }
 
-/** Upsert one configuration list into mlb.reference_codes; returns the number of codes. */
-export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<number> {
-  const rows = extractReferenceList(list, body);
-  await upsertRows(tx, referenceCodes, rows, { extra: { run_id: runId }, touch: 'updated_at' });
-  return rows.length;
+/** Upsert one configuration list into mlb.reference_codes, checked against its columns; returns the codes and rejects. */
+export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<Applied> {
+  const checked = checkRows(referenceCodes, extractReferenceList(list, body));
+  await upsertRows(tx, referenceCodes, checked.rows, { extra: { run_id: runId }, touch: 'updated_at' });
+  return { rows: checked.rows.length, rejects: checked.rejects };
 }
 
 /**
@@ -73,21 +93,24 @@ async function refreshOne(
   ctx: PipelineContext,
   operation: string,
   params: Record<string, unknown>,
-  apply: (tx: Executor, body: unknown) => Promise<number>,
+  apply: (tx: Executor, body: unknown) => Promise<Applied>,
 ): Promise<void> {
   if (ctx.signal.aborted) return;
   try {
     const res = await ctx.client.callByName(operation, params, { signal: ctx.signal });
     ctx.counts.requests++;
-    const rows = await transactionWithRetry(
+    const applied = await transactionWithRetry(
       ctx.db,
       async (tx) => {
         await storeResponse(tx, operation, params, res.text, bodySha256('other', res.body), ctx.runId);
-        return apply(tx, res.body);
+        const done = await apply(tx, res.body);
+        await storeRejects(tx, done.rejects, ctx.runId);
+        return done;
       },
       { log: ctx.log, label: operation },
     );
-    ctx.log.debug({ operation, rows }, 'reference refreshed');
+    ctx.counts.rejected += applied.rejects.length;
+    ctx.log.debug({ operation, rows: applied.rows, rejects: applied.rejects.length }, 'reference refreshed');
   } catch (err) {
     ctx.counts.failed++;
     ctx.log.warn({ operation, err: describeError(err) }, 'reference refresh failed');

@@ -24,6 +24,7 @@ import {
   snapshotVersionsInForce,
   storeSnapshotBody,
 } from '../../db/queries/snapshots.js';
+import { checkRows } from './checked-rows.js';
 import { ensureReference } from './reference.js';
 
 /** What a snapshot run is asked for. */
@@ -264,7 +265,8 @@ function extractPages(
       `${req.operation}: ${out.rows.length + out.rejects.length} of ${total} splits after paging (the order moved); not stored`,
     );
   }
-  return out;
+  const checked = checkRows(req.table, out.rows);
+  return { rows: checked.rows, rejects: [...out.rejects, ...checked.rejects] };
 }
 
 export function snapshotNames(): string[] {

@@ -7,8 +7,15 @@ import { transactionWithRetry } from '../../db/retry-transaction.js';
 import type { Executor } from '../../db/rows.js';
 import { games as gamesTable } from '../../db/schema/index.js';
 import { createRowValidator } from '../../db/validate-rows.js';
-import { bodySha256, extractScheduleGames, teamsAndVenuesFromSchedule } from '../../extract/index.js';
+import {
+  bodySha256,
+  type Extracted,
+  extractScheduleGames,
+  type GameRow,
+  teamsAndVenuesFromSchedule,
+} from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
+import { checkRefs } from '../load/checked-rows.js';
 import { decideGameWork } from '../plan/game-work.js';
 
 export interface ScheduleWindow {
@@ -71,6 +78,16 @@ export async function pollSchedule(
 
 const SCHEDULE_GAMES = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
 
+/**
+ * The games of a schedule-shaped body (pure), checked against mlb.games's columns: a bad entry (a
+ * gamePk null or out of range, a negative score) is rejected alone, the page's other games kept.
+ */
+export function scheduleGameRows(body: unknown, opts: { sportId?: number } = {}): Extracted<GameRow[]> {
+  const extracted = extractScheduleGames(body, opts.sportId !== undefined ? { sportId: opts.sportId } : {});
+  const checked = SCHEDULE_GAMES.validate(extracted.rows, { partial: true });
+  return { rows: checked.rows, rejects: [...extracted.rejects, ...checked.rejects] };
+}
+
 /** Apply one schedule-shaped body (a schedule page or a change-log page set) in one transaction. */
 export async function applyScheduleBody(
   ctx: PipelineContext,
@@ -87,14 +104,12 @@ export async function applyScheduleBody(
     inTransaction?: (tx: Executor) => Promise<void>;
   },
 ): Promise<{ games: number; enqueued: number }> {
-  const extracted = extractScheduleGames(body, opts.sportId !== undefined ? { sportId: opts.sportId } : {});
-  // A bad entry (a gamePk null or out of range, a negative score) is rejected alone: the other
-  // games of the page are stored and queued.
-  const checked = SCHEDULE_GAMES.validate(extracted.rows, { partial: true });
-  extracted.rejects.push(...checked.rejects);
-  const valid = checked.rows;
+  const extracted = scheduleGameRows(body, { sportId: opts.sportId });
+  const valid = extracted.rows;
   const rows = opts.gameTypes ? valid.filter((g) => opts.gameTypes!.includes(g.game_type)) : valid;
-  const refs = teamsAndVenuesFromSchedule(body);
+  // A team or venue the page names with a bad value costs that value, not the page.
+  const refs = checkRefs(teamsAndVenuesFromSchedule(body));
+  extracted.rejects.push(...refs.rejects);
   let enqueued = 0;
   // Run again on a deadlock or serialization failure: several workers' polls and loads share rows.
   await transactionWithRetry(
@@ -113,7 +128,7 @@ export async function applyScheduleBody(
         rows.map((g) => g.game_pk),
         { withWinProbability: ctx.config.gameExtras.includes('winProbability') },
       );
-      await upsertTeamAndVenueRefs(tx, refs, ctx.runId);
+      await upsertTeamAndVenueRefs(tx, refs.rows, ctx.runId);
       await upsertGames(tx, rows, ctx.runId);
       const work = rows
         .map((g) => decideGameWork(g, known.get(g.game_pk), opts))

@@ -60,6 +60,10 @@ const VALUES: unknown[] = [
   '',
   { x: 1 },
   [1],
+  { x: 'a\u0000b' },
+  { 'k\u0000': [1] },
+  { x: 'a\\u0000b' },
+  2 ** 80,
 ];
 
 const base = {
@@ -127,6 +131,29 @@ describe('createRowValidator', () => {
     expect(rejects.map((r) => r.reason)).toEqual([
       'row rejected: key (game_pk=1,seq=2,label=a) repeats an earlier row; the first is kept',
       'count -2 is negative where only counts or ids are possible; stored as null',
+    ]);
+  });
+
+  it('drops the NUL characters of a json value, in its strings and its keys, with a reject; a lookalike escape stays', () => {
+    const v = createRowValidator(sample);
+    const lookalike = { x: 'a\\u0000b' };
+    const { rows, rejects } = v.validate([
+      { ...base, seq: 1, detail: { x: 'a\u0000b', 'k\u0000': ['\u0000'] } },
+      { ...base, seq: 2, detail: lookalike },
+    ]);
+    expect(rows.map((r) => r.detail)).toEqual([{ x: 'ab', k: [''] }, lookalike]);
+    expect(rejects.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/^detail .* is contains NUL characters \(dropped\); stored as cleaned text$/),
+    ]);
+  });
+
+  it('rejects an integer beyond 2^53 in a bigint column, as beyond the range of an integer one', () => {
+    const v = createRowValidator(sample);
+    const { rows, rejects } = v.validate([{ ...base, big: 1e26, count: 1e26 }]);
+    expect(rows[0]).toMatchObject({ big: null, count: null });
+    expect(rejects.map((r) => r.reason)).toEqual([
+      'count 1e+26 is out of range for integer; stored as null',
+      'big 1e+26 is out of range for bigint; stored as null',
     ]);
   });
 

@@ -102,3 +102,51 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('loadConfig refuses what the driver would misread', () => {
+  it.each(['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'])(
+    'accepts sslmode=%s in DATABASE_URL',
+    (mode) => {
+      expect(loadConfig({ DATABASE_URL: `postgres://u:p@h:5432/db?sslmode=${mode}` }).databaseUrl).toContain(mode);
+    },
+  );
+
+  it.each(['bogus', 'REQUIRE', 'verify_full', ''])(
+    'refuses sslmode=%j in DATABASE_URL, naming the accepted values',
+    (mode) => {
+      expect(() => loadConfig({ DATABASE_URL: `postgres://u:secret-pw@h:5432/db?sslmode=${mode}` })).toThrow(
+        /DATABASE_URL sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full/,
+      );
+    },
+  );
+
+  it('refuses a second, unknown sslmode after a valid one (the driver reads the last)', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db?sslmode=require&sslmode=bogus' })).toThrow(/sslmode/);
+  });
+
+  it('never echoes the password when it refuses an sslmode', () => {
+    const attempt = () => loadConfig({ DATABASE_URL: 'postgres://u:secret-pw@h:5432/db?sslmode=bogus' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).not.toThrow(/secret-pw/);
+  });
+
+  it('lists the heartbeat rule together with every other invalid variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DUGOUT_HEARTBEAT_SECONDS: '30', DUGOUT_WORKER_TIMEOUT_SECONDS: '60', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+    expect(problems.join('\n')).toMatch(/DUGOUT_WORKER_TIMEOUT_SECONDS \(60\) must be at least three heartbeats/);
+  });
+
+  it('still reports the heartbeat rule alone', () => {
+    expect(() => loadConfig({ DUGOUT_HEARTBEAT_SECONDS: '30', DUGOUT_WORKER_TIMEOUT_SECONDS: '60' })).toThrow(
+      /must be at least three heartbeats/,
+    );
+  });
+});
