@@ -116,6 +116,20 @@ export class BadBodyError extends ApiError {
   }
 }
 
+/**
+ * A body dugout refuses to take in: more bytes than STATSAPI_MAX_BODY_BYTES on the wire or once
+ * decompressed, or JSON nested too deeply to walk. Not retryable: the same request gives the same
+ * body, so its work item is dead-lettered at once with this reason.
+ */
+export class BodyLimitError extends ApiError {
+  /** Which limit the body passed, and by how much. */
+  readonly reason: string;
+  constructor(url: string, reason: string, context?: ErrorContext) {
+    super('E_BODY_LIMIT', `body from ${url} refused: ${reason}`, { url, retryable: false, status: 200, context });
+    this.reason = reason;
+  }
+}
+
 /** A 200 whose body is the API's error object (`{"messageNumber": …, "message": …}`). Retryable. */
 export class ApiMessageError extends ApiError {
   readonly messageNumber: number;

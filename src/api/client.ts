@@ -24,6 +24,11 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** Called after every attempt (metrics): the operation, its HTTP status or `error` (no status), seconds. */
   onAttempt?: (attempt: AttemptOutcome) => void;
+  /**
+   * Most bytes of a body, as received and once decompressed (config `STATSAPI_MAX_BODY_BYTES`,
+   * default 64 MiB); a larger one fails its call with a `BodyLimitError`, not retried.
+   */
+  maxBodyBytes?: number;
 }
 
 /** One HTTP attempt of an operation, as `onAttempt` reports it. */
@@ -164,7 +169,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
         let res: R;
         try {
-          res = await get({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+          res = await get({
+            url,
+            timeoutMs: opts.timeoutMs,
+            userAgent,
+            log,
+            fetch: fetchImpl,
+            signal,
+            onResponse,
+            maxBodyBytes: opts.maxBodyBytes,
+          });
         } catch (err) {
           report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
           throw err;

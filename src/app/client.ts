@@ -11,7 +11,10 @@ export type QueueTuning = Pick<RequestQueueOptions, 'signal' | 'baseDelayMs' | '
  * the configuration, and the client on top of it. `tuning.signal` cancels queued work on shutdown.
  */
 export function createConfiguredClient(
-  config: Pick<Config, 'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs'>,
+  config: Pick<
+    Config,
+    'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs' | 'maxBodyBytes'
+  >,
   log: Logger,
   tuning: QueueTuning = {},
   onAttempt?: (attempt: AttemptOutcome) => void,
@@ -26,5 +29,12 @@ export function createConfiguredClient(
     shared,
     ...tuning,
   });
-  return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log, onAttempt });
+  return createApiClient({
+    baseUrl: config.statsapiBaseUrl,
+    timeoutMs: config.timeoutMs,
+    queue,
+    log,
+    onAttempt,
+    maxBodyBytes: config.maxBodyBytes,
+  });
 }

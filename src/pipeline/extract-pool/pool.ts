@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { GameRows } from '../../db/queries/game-rows.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, BodyLimitError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { type FetchedBody, type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
 import type {
@@ -25,7 +25,8 @@ export interface ExtractPool {
   extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<GameRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
-   * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again.
+   * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again; a body
+   * over a limit (nested too deeply) with the client's own `BodyLimitError`.
    */
   prepare(game: FetchedGame, opts?: ExtractOptions): Promise<PreparedGame>;
   /**
@@ -129,6 +130,7 @@ export function createExtractPool(
         try {
           return prepareFetchedGame(game);
         } catch (err) {
+          if (err instanceof BodyLimitError) throw err;
           throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;
         }
       },
@@ -266,6 +268,8 @@ function closeConnection(slot: Slot, id: number): Promise<void> {
 
 /** A worker's failure as an error of this thread: a bad fetched body, or the extractor's error. */
 function failure(f: ExtractFailure): Error {
+  // Fetching again cannot help a body over a limit: it fails its game here as it did there.
+  if (f.limit) return new BodyLimitError(f.limit.url, f.limit.reason);
   if (f.badBody) return new FetchedBodyError(f.message, f.name);
   const err = new Error(f.message);
   err.name = f.name;
