@@ -130,6 +130,45 @@ export class BodyLimitError extends ApiError {
   }
 }
 
+/**
+ * The Stats API cannot be reached at all: connections are refused, its host name does not
+ * resolve, or there is no route to it, and nothing has answered lately. Not retryable: the run
+ * stops with this one line rather than retry every request against a network that is not there.
+ */
+export class ApiUnreachableError extends ApiError {
+  constructor(baseUrl: string, url: string, code: string, cause: unknown) {
+    super(
+      'E_API_UNREACHABLE',
+      `cannot reach the Stats API at ${baseUrl}: ${NO_ROUTE[code] ?? 'no connection'} (${code}); ` +
+        'check the network connection, DNS and STATSAPI_BASE_URL',
+      { url, cause, retryable: false, context: { code } },
+    );
+  }
+}
+
+/** Connection failures that say no network path to the host exists (as opposed to a slow or busy one). */
+const NO_ROUTE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'its host name does not resolve',
+  EAI_NONAME: 'its host name does not resolve',
+  EAI_FAIL: 'the DNS lookup failed',
+  EAI_AGAIN: 'the DNS lookup failed for now',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'no route to the host',
+};
+
+/**
+ * The code of a failed connection that found no way to the host at all (refused, no such host, a
+ * failed DNS lookup, no route), looked for along the cause chain; undefined for anything else.
+ */
+export function noRouteCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code in NO_ROUTE) return code;
+  }
+  return undefined;
+}
+
 /** A 200 whose body is the API's error object (`{"messageNumber": …, "message": …}`). Retryable. */
 export class ApiMessageError extends ApiError {
   readonly messageNumber: number;
