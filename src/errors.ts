@@ -197,6 +197,24 @@ export class SchemaBehindError extends DugoutError {
   }
 }
 
+/**
+ * The database stopped answering: a ping on a connection of its own got no answer in time (see
+ * db/liveness.ts), so the statements waiting on its other connections were failed with this.
+ * Retryable: a later run may find it back.
+ */
+export class DatabaseLostError extends DugoutError {
+  constructor(address: string, answerWithinMs: number) {
+    super('E_DB_LOST', `lost the database at ${address}: no answer to a ping within ${formatSeconds(answerWithinMs)}`, {
+      retryable: true,
+      context: { address },
+    });
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
 /** A failed load or database step; retryable when the SQLSTATE says so. */
 export class LoadError extends DugoutError {}
 
@@ -253,11 +271,14 @@ export const MAX_ERROR_CHARS = 300;
 
 /**
  * One line describing an error, for logs, the worklist's `last_error` and the CLI's last line:
- * the database's own cause (SQLSTATE, message, column/constraint where known) rather than a
+ * a database out of reach as `host:port` and why, the database's own cause (SQLSTATE, message,
+ * column/constraint where known) rather than a
  * driver wrapper that quotes the statement and its bound parameters (whole game bodies); URL
  * credentials redacted; at most {@link MAX_ERROR_CHARS} characters.
  */
 export function describeError(err: unknown): string {
+  const connection = connectionCause(err);
+  if (connection) return capError(redactSecrets(connection));
   const db = databaseCause(err);
   let text: string;
   if (db) {
@@ -337,6 +358,37 @@ export function databaseCause(err: unknown): DatabaseCause | undefined {
       };
     }
     e = o.cause;
+  }
+  return undefined;
+}
+
+/** Connection failures of the database driver, by code: what went wrong, in words. */
+const CONNECTION_FAILURES: Record<string, string> = {
+  CONNECT_TIMEOUT: 'no answer within the connect timeout',
+  ETIMEDOUT: 'the connection timed out',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
+  CONNECTION_CLOSED: 'the server closed the connection',
+  CONNECTION_DESTROYED: 'the connection was destroyed',
+  CONNECTION_ENDED: 'the connection had ended',
+};
+
+/**
+ * The database out of reach, in one line naming its `host:port` (a driver's connection error, or a
+ * {@link DatabaseLostError}, in the cause chain); undefined for anything else.
+ */
+function connectionCause(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseLostError) return e.message;
+    if (e instanceof ApiError) return undefined; // the API's own network errors name their URL
+    const o = e as { code?: unknown; address?: unknown; hostname?: unknown; port?: unknown };
+    const code = typeof o.code === 'string' ? o.code : undefined;
+    const what = code && (CONNECTION_FAILURES[code] ?? NO_ROUTE[code]);
+    const host = typeof o.address === 'string' ? o.address : typeof o.hostname === 'string' ? o.hostname : undefined;
+    if (!what || !host) continue;
+    const address = o.port === undefined || host.startsWith('/') ? host : `${host}:${String(o.port)}`;
+    const verb = code in NO_ROUTE || code === 'CONNECT_TIMEOUT' ? 'cannot reach' : 'lost';
+    return `${verb} the database at ${address}: ${what} (${code})`;
   }
   return undefined;
 }
