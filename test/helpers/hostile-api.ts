@@ -10,6 +10,8 @@ export type HostileReply =
   | { kind: 'gzipBomb'; inflatedBytes: number }
   /** The simulator's body with `"deep": [[[…]]]` nested `depth` levels added at its top level. */
   | { kind: 'deep'; depth: number }
+  /** The simulator's body with `"pad": [[], [], …]` of `items` empty arrays added (small text, a big parsed tree). */
+  | { kind: 'padded'; items: number }
   /** This body as it is (uncompressed), with or without (chunked) a Content-Length. */
   | { kind: 'literal'; body: string; declareLength: boolean };
 
@@ -82,8 +84,11 @@ export async function startHostileApi(
     fetch(`${target.origin}${target.pathname}${path}`)
       .then((r) => r.text())
       .then((text) => {
-        const deep = `${'['.repeat(hostile.depth)}${']'.repeat(hostile.depth)}`;
-        const body = Buffer.from(text.replace(/\}\s*$/, `,"deep":${deep}}`));
+        const added =
+          hostile.kind === 'deep'
+            ? `"deep":${'['.repeat(hostile.depth)}${']'.repeat(hostile.depth)}`
+            : `"pad":[${'[],'.repeat(hostile.items - 1)}[]]`;
+        const body = Buffer.from(text.replace(/\}\s*$/, `,${added}}`));
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
         entry.bytes = body.length;
         res.end(body);

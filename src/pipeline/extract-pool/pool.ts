@@ -126,14 +126,7 @@ export function createExtractPool(
       extractStored: async () => {
         throw new ExtractWorkerError('reading stored games needs extraction workers');
       },
-      prepare: async (game) => {
-        try {
-          return prepareFetchedGame(game);
-        } catch (err) {
-          if (err instanceof BodyLimitError) throw err;
-          throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;
-        }
-      },
+      prepare: async (game) => prepareOnThisThread(game),
       release: () => {},
       close: async () => {},
     };
@@ -266,6 +259,19 @@ function closeConnection(slot: Slot, id: number): Promise<void> {
   });
 }
 
+/**
+ * {@link prepareFetchedGame} on the calling thread, failing as the pool's `prepare` does: a body
+ * over a limit with its `BodyLimitError`, another unusable body with a {@link FetchedBodyError}.
+ */
+export function prepareOnThisThread(game: FetchedGame): PreparedGame {
+  try {
+    return prepareFetchedGame(game);
+  } catch (err) {
+    if (err instanceof BodyLimitError) throw err;
+    throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;
+  }
+}
+
 /** A worker's failure as an error of this thread: a bad fetched body, or the extractor's error. */
 function failure(f: ExtractFailure): Error {
   // Fetching again cannot help a body over a limit: it fails its game here as it did there.
@@ -285,6 +291,16 @@ function failure(f: ExtractFailure): Error {
  * much heap as its text, so the bound leaves room for bodies tens of times the largest recorded.
  */
 export const LOAD_WORKER_OLD_GENERATION_MB = 128;
+
+/**
+ * The most bytes of a game's bodies a load sends to its worker; a game with more is prepared on the
+ * loader's own thread. JSON.parse runs to its end in native code, which the worker's heap bound
+ * cannot interrupt: a body past what the bound holds aborted the whole process, not just the
+ * worker. The densest JSON (empty objects and arrays) parses to about twenty times its text, so this
+ * keeps any game's parse within {@link LOAD_WORKER_OLD_GENERATION_MB}; a real game's bodies take a
+ * third of it or less.
+ */
+export const LOAD_WORKER_MAX_GAME_BYTES = 4 * 1024 * 1024;
 
 /**
  * {@link createExtractPool}, started on its first game: a run that loads no game (most polls)

@@ -105,3 +105,50 @@ describe('a backfill through a server that sends hostile bodies', () => {
     expect(runs.map((x) => x.status)).toEqual(['failed']);
   });
 });
+
+/**
+ * Found with §2: a body within the size limit can still be too big for a load's extraction worker,
+ * whose heap is bounded tightly. A 60 MB body made the worker exit out of memory, and every game
+ * after it was dead-lettered with `ExtractWorkerError`; this 18 MB one, which parses to millions of
+ * arrays in one native JSON.parse, aborted the whole process (`FATAL ERROR: Reached heap limit`).
+ */
+describe('a backfill through a server that sends a body no extraction worker has room for', () => {
+  let h: SimHarness;
+  let hostile: HostileApi;
+  let t: TestDatabase;
+  let range: { startDate: string; endDate: string };
+  let finals: number[];
+
+  beforeAll(async () => {
+    h = await startSim({ seed: 3 });
+    const d0 = firstRegularDate(h.sim);
+    range = { startDate: d0, endDate: addDays(d0, 1) };
+    finals = h.sim
+      .listGames()
+      .filter((g) => g.officialDate >= range.startDate && g.officialDate <= range.endDate && g.codedGameState === 'F')
+      .map((g) => g.gamePk)
+      .sort((a, b) => a - b);
+    // 18 MB of text (well within the limit) that parses to six million arrays.
+    const padded = `/v1/game/${finals[0]}/boxscore`;
+    hostile = await startHostileApi(h.url, (p) => (p === padded ? { kind: 'padded', items: 6_000_000 } : undefined));
+    t = await createTestDatabase({ onDisk: true });
+  }, 120_000);
+  afterAll(async () => {
+    await hostile?.close();
+    await h?.close();
+    await t?.drop();
+  });
+
+  it("prepares that game on the loader's own thread and loads every game", { timeout: 180_000 }, async () => {
+    const args = ['backfill', '--start-date', range.startDate, '--end-date', range.endDate];
+    const r = await withDatabaseClosed(t, () =>
+      runCli(args, { env: { ...cliEnv(t, { url: hostile.url }), DUGOUT_EXTRACT_WORKERS: '1' }, timeoutMs: 150_000 }),
+    );
+    expect(r.signal, r.stderr.slice(-2000)).toBeNull();
+    expect(r.code, r.stderr.slice(-2000)).toBe(0);
+    const loaded = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from raw.boxscores`);
+    expect(loaded[0]?.n).toBe(finals.length);
+    const notDone = await queryRows(t.database.db, sql`select key from ingest.work_items where status <> 'done'`);
+    expect(notDone).toEqual([]);
+  });
+});
