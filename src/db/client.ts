@@ -135,6 +135,7 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
               applicationName: 'dugout leader',
               connectTimeoutSeconds: 5,
               idleTimeoutSeconds: 0,
+              fetchTypes: false,
               watch: lockSockets,
             }),
             max_lifetime: null,

@@ -69,6 +69,12 @@ export interface ClientSettings {
   idleTimeoutSeconds?: number;
   /** A connect timeout of its own, seconds, instead of the URL's or the default. */
   connectTimeoutSeconds?: number;
+  /**
+   * Ask the server for its array types on connecting (postgres.js's `fetch_types`). Default true.
+   * Off for a client whose statements take and give no arrays and which is ended at any moment:
+   * a connection ended while postgres.js fetches them rejects a promise nothing handles.
+   */
+  fetchTypes?: boolean;
   /** What the client's sockets are reported to (a {@link Liveness}, or a {@link SocketSet} to destroy them). */
   watch?: SocketWatch;
 }
@@ -97,6 +103,7 @@ export function clientOptions(url: string, s: ClientSettings): Options<Record<st
     // database is lost each fails at once, so the queries queued for one are failed without a wait.
     backoff: (retries: number) => (s.watch?.lost?.() ? 0 : defaultBackoffSeconds(retries)),
     idle_timeout: s.idleTimeoutSeconds ?? 60,
+    ...(s.fetchTypes === false ? { fetch_types: false } : {}),
     connection: parameters,
   };
 }
@@ -120,6 +127,7 @@ export function watchConnections(
           applicationName: 'dugout liveness',
           idleTimeoutSeconds: 0,
           connectTimeoutSeconds: target.connectTimeoutSeconds,
+          fetchTypes: false,
           watch,
         }),
       ),

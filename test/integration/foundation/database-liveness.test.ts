@@ -61,3 +61,38 @@ describe.runIf(testBackend() === 'postgres')('a database that freezes under open
     }
   });
 });
+
+/**
+ * Found with the ping: postgres.js fetches the server's array types on a new connection in a promise
+ * nothing handles, so a ping connection ended as it was made (a command closing its database)
+ * rejected it unhandled, which killed a daemon as it shut down.
+ */
+describe.runIf(testBackend() === 'postgres')('a database closed while its ping connects', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('leaves no promise rejected unhandled', { timeout: 60_000 }, async () => {
+    const url = new URL(t.url!);
+    url.searchParams.set('connect_timeout', '1'); // a ping every half second
+    const unhandled: unknown[] = [];
+    const onUnhandled = (err: unknown) => unhandled.push(err);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const database = await createDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+        await queryRows(database.db, sql`select 1`);
+        await new Promise((r) => setTimeout(r, 500 + (i % 10) * 3)); // as the first ping connects
+        await database.close();
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled.map(String)).toEqual([]);
+  });
+});
