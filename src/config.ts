@@ -33,6 +33,11 @@ export interface Config {
   maxAttempts: number;
   /** Longest Retry-After we honour before giving up on the request, milliseconds. Default 120000. */
   retryAfterCapMs: number;
+  /**
+   * Most bytes of one response body, both as received and once decompressed. A larger body fails
+   * its request (not retried) and its work item is dead-lettered. Default 67108864 (64 MiB).
+   */
+  maxBodyBytes: number;
   /** Sport ids polled by sync and backfill. Default [1] (MLB). */
   sportIds: number[];
   /** `boxscore` (boxscore + playByPlay, default) or `feed` (one v1.1 feed/live per game). */
@@ -138,6 +143,12 @@ function databaseUrlProblems(name: string, url: string): string[] {
   return unknown.map((m) => `${name} sslmode must be one of ${SSL_MODES.join(', ')}, got "${m}"`);
 }
 
+/**
+ * Default STATSAPI_MAX_BODY_BYTES: 64 MiB, fifteen times the largest real body recorded (a whole
+ * season's schedule, 4.2 MB; a game's feed/live is 2.8 MB).
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 /** Largest id Postgres `integer` columns hold. */
 export const MAX_INT4 = 2_147_483_647;
 
@@ -157,6 +168,7 @@ const envSchema = z.object({
   STATSAPI_TIMEOUT_MS: boundedInt('STATSAPI_TIMEOUT_MS', 30_000, 100, 600_000),
   STATSAPI_MAX_ATTEMPTS: boundedInt('STATSAPI_MAX_ATTEMPTS', 5, 1, 20),
   STATSAPI_RETRY_AFTER_CAP_MS: boundedInt('STATSAPI_RETRY_AFTER_CAP_MS', 120_000, 0, 3_600_000),
+  STATSAPI_MAX_BODY_BYTES: boundedInt('STATSAPI_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 65_536, 1_073_741_824),
   DUGOUT_SPORT_IDS: z
     .string()
     .optional()
@@ -302,6 +314,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timeoutMs: e.STATSAPI_TIMEOUT_MS,
     maxAttempts: e.STATSAPI_MAX_ATTEMPTS,
     retryAfterCapMs: e.STATSAPI_RETRY_AFTER_CAP_MS,
+    maxBodyBytes: e.STATSAPI_MAX_BODY_BYTES,
     sportIds: e.DUGOUT_SPORT_IDS,
     gameSource: e.DUGOUT_GAME_SOURCE,
     gameExtras: e.DUGOUT_GAME_EXTRAS,

@@ -116,6 +116,59 @@ export class BadBodyError extends ApiError {
   }
 }
 
+/**
+ * A body dugout refuses to take in: more bytes than STATSAPI_MAX_BODY_BYTES on the wire or once
+ * decompressed, or JSON nested too deeply to walk. Not retryable: the same request gives the same
+ * body, so its work item is dead-lettered at once with this reason.
+ */
+export class BodyLimitError extends ApiError {
+  /** Which limit the body passed, and by how much. */
+  readonly reason: string;
+  constructor(url: string, reason: string, context?: ErrorContext) {
+    super('E_BODY_LIMIT', `body from ${url} refused: ${reason}`, { url, retryable: false, status: 200, context });
+    this.reason = reason;
+  }
+}
+
+/**
+ * The Stats API cannot be reached at all: connections are refused, its host name does not
+ * resolve, or there is no route to it, and nothing has answered lately. Not retryable: the run
+ * stops with this one line rather than retry every request against a network that is not there.
+ */
+export class ApiUnreachableError extends ApiError {
+  constructor(baseUrl: string, url: string, code: string, cause: unknown) {
+    super(
+      'E_API_UNREACHABLE',
+      `cannot reach the Stats API at ${baseUrl}: ${NO_ROUTE[code] ?? 'no connection'} (${code}); ` +
+        'check the network connection, DNS and STATSAPI_BASE_URL',
+      { url, cause, retryable: false, context: { code } },
+    );
+  }
+}
+
+/** Connection failures that say no network path to the host exists (as opposed to a slow or busy one). */
+const NO_ROUTE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'its host name does not resolve',
+  EAI_NONAME: 'its host name does not resolve',
+  EAI_FAIL: 'the DNS lookup failed',
+  EAI_AGAIN: 'the DNS lookup failed for now',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'no route to the host',
+};
+
+/**
+ * The code of a failed connection that found no way to the host at all (refused, no such host, a
+ * failed DNS lookup, no route), looked for along the cause chain; undefined for anything else.
+ */
+export function noRouteCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code in NO_ROUTE) return code;
+  }
+  return undefined;
+}
+
 /** A 200 whose body is the API's error object (`{"messageNumber": …, "message": …}`). Retryable. */
 export class ApiMessageError extends ApiError {
   readonly messageNumber: number;
@@ -142,6 +195,24 @@ export class SchemaBehindError extends DugoutError {
   constructor(message: string) {
     super('E_SCHEMA_BEHIND', message, { retryable: false });
   }
+}
+
+/**
+ * The database stopped answering: a ping on a connection of its own got no answer in time (see
+ * db/liveness.ts), so the statements waiting on its other connections were failed with this.
+ * Retryable: a later run may find it back.
+ */
+export class DatabaseLostError extends DugoutError {
+  constructor(address: string, answerWithinMs: number) {
+    super('E_DB_LOST', `lost the database at ${address}: no answer to a ping within ${formatSeconds(answerWithinMs)}`, {
+      retryable: true,
+      context: { address },
+    });
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
 /** A failed load or database step; retryable when the SQLSTATE says so. */
@@ -215,12 +286,15 @@ export const MAX_ERROR_CHARS = 300;
 
 /**
  * One line describing an error, for logs, the worklist's `last_error` and the CLI's last line:
- * the database's own cause (SQLSTATE, message, column/constraint where known) rather than a
+ * a database out of reach as `host:port` and why, the database's own cause (SQLSTATE, message,
+ * column/constraint where known) rather than a
  * driver wrapper that quotes the statement and its bound parameters (whole game bodies); URL
  * credentials redacted; NUL characters dropped (a server's message may carry one, and no text
  * column can hold it: recording the failure would fail too); at most {@link MAX_ERROR_CHARS} characters.
  */
 export function describeError(err: unknown): string {
+  const connection = connectionCause(err);
+  if (connection) return capError(redactSecrets(connection));
   const db = databaseCause(err);
   let text: string;
   if (db) {
@@ -300,6 +374,37 @@ export function databaseCause(err: unknown): DatabaseCause | undefined {
       };
     }
     e = o.cause;
+  }
+  return undefined;
+}
+
+/** Connection failures of the database driver, by code: what went wrong, in words. */
+const CONNECTION_FAILURES: Record<string, string> = {
+  CONNECT_TIMEOUT: 'no answer within the connect timeout',
+  ETIMEDOUT: 'the connection timed out',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
+  CONNECTION_CLOSED: 'the server closed the connection',
+  CONNECTION_DESTROYED: 'the connection was destroyed',
+  CONNECTION_ENDED: 'the connection had ended',
+};
+
+/**
+ * The database out of reach, in one line naming its `host:port` (a driver's connection error, or a
+ * {@link DatabaseLostError}, in the cause chain); undefined for anything else.
+ */
+function connectionCause(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseLostError) return e.message;
+    if (e instanceof ApiError) return undefined; // the API's own network errors name their URL
+    const o = e as { code?: unknown; address?: unknown; hostname?: unknown; port?: unknown };
+    const code = typeof o.code === 'string' ? o.code : undefined;
+    const what = code && (CONNECTION_FAILURES[code] ?? NO_ROUTE[code]);
+    const host = typeof o.address === 'string' ? o.address : typeof o.hostname === 'string' ? o.hostname : undefined;
+    if (!what || !host) continue;
+    const address = o.port === undefined || host.startsWith('/') ? host : `${host}:${String(o.port)}`;
+    const verb = code in NO_ROUTE || code === 'CONNECT_TIMEOUT' ? 'cannot reach' : 'lost';
+    return `${verb} the database at ${address}: ${what} (${code})`;
   }
   return undefined;
 }

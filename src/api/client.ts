@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError, ApiUnreachableError, NetworkError, noRouteCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { QueueStats, RequestQueue } from '../queue/index.js';
 import { readVersion } from '../version.js';
@@ -24,6 +24,18 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** Called after every attempt (metrics): the operation, its HTTP status or `error` (no status), seconds. */
   onAttempt?: (attempt: AttemptOutcome) => void;
+  /**
+   * Most bytes of a body, as received and once decompressed (config `STATSAPI_MAX_BODY_BYTES`,
+   * default 64 MiB); a larger one fails its call with a `BodyLimitError`, not retried.
+   */
+  maxBodyBytes?: number;
+  /**
+   * With this set, milliseconds: an attempt that finds no way to the API at all (connection
+   * refused, a host name that does not resolve, no route) when no exchange got an answer within
+   * this long fails its call with an `ApiUnreachableError`, not retried; a run stops on it. Within
+   * that long of an answer it is a blip, and retried like any `NetworkError`. Unset: always retried.
+   */
+  unreachableAfterMs?: number;
 }
 
 /** One HTTP attempt of an operation, as `onAttempt` reports it. */
@@ -137,7 +149,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return opts.queue.stats;
     },
   };
+  let lastAnswerAt = Number.NEGATIVE_INFINITY;
   const onResponse = (status: number, bytes: number) => {
+    lastAnswerAt = performance.now();
     counters.requests++;
     counters.bytes += bytes;
     counters.byStatus[status] = (counters.byStatus[status] ?? 0) + 1;
@@ -164,10 +178,19 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           opts.onAttempt?.({ operation: name, status, seconds: (performance.now() - started) / 1000 });
         let res: R;
         try {
-          res = await get({ url, timeoutMs: opts.timeoutMs, userAgent, log, fetch: fetchImpl, signal, onResponse });
+          res = await get({
+            url,
+            timeoutMs: opts.timeoutMs,
+            userAgent,
+            log,
+            fetch: fetchImpl,
+            signal,
+            onResponse,
+            maxBodyBytes: opts.maxBodyBytes,
+          });
         } catch (err) {
           report(err instanceof ApiError && err.status !== undefined ? err.status : 'error');
-          throw err;
+          throw unreachable(err, url) ?? err;
         }
         report(res.status);
         if ('body' in res && schema) checkShape(schema, url, res.body);
@@ -176,6 +199,14 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       },
       { priority: callOpts.priority, signal: callOpts.signal },
     );
+  }
+
+  /** The `ApiUnreachableError` a failed attempt amounts to, if it does (see `unreachableAfterMs`). */
+  function unreachable(err: unknown, url: string): ApiUnreachableError | undefined {
+    if (opts.unreachableAfterMs === undefined || !(err instanceof NetworkError)) return undefined;
+    const code = noRouteCode(err);
+    if (!code || performance.now() - lastAnswerAt <= opts.unreachableAfterMs) return undefined;
+    return new ApiUnreachableError(baseUrl, url, code, err);
   }
 
   const send = (name: string, params: unknown, callOpts: CallOptions) =>

@@ -1,12 +1,15 @@
+import { DEFAULT_MAX_BODY_BYTES } from '../config.js';
 import {
   AbortedError,
   ApiMessageError,
   BadBodyError,
+  BodyLimitError,
   HttpStatusError,
   NetworkError,
   RequestTimeoutError,
 } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { FetchLike, ResponseLike } from './transport.js';
 
@@ -36,6 +39,11 @@ export interface GetJsonOptions {
   signal?: AbortSignal;
   /** Called with the status of every exchange that got one, and the body bytes. */
   onResponse?: (status: number, bytes: number) => void;
+  /**
+   * Most bytes of the body, as received and once decompressed; past it the call rejects with a
+   * {@link BodyLimitError}, which is not retryable. Default 64 MiB (STATSAPI_MAX_BODY_BYTES).
+   */
+  maxBodyBytes?: number;
 }
 
 const SNIPPET_CHARS = 300;
@@ -50,8 +58,9 @@ export interface RawBytesResponse extends Omit<RawResponse, 'text' | 'body' | 'p
  * GET `url` once and return the parsed JSON. Outcomes map to typed errors: network failure →
  * {@link NetworkError}; no complete response within `timeoutMs` → {@link RequestTimeoutError};
  * non-2xx → {@link HttpStatusError} (with `retryAfterMs` from `Retry-After`); a truncated or
- * non-JSON body → {@link BadBodyError}; a 2xx whose body is the API's error object
- * (`{"messageNumber", "message"}`) → {@link ApiMessageError}. Never retries.
+ * non-JSON body → {@link BadBodyError}; a 2xx body over `maxBodyBytes` → {@link BodyLimitError}; a
+ * 2xx whose body is the API's error object (`{"messageNumber", "message"}`) → {@link ApiMessageError}.
+ * Never retries.
  */
 export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
   return exchange(opts, (url, data) => {
@@ -85,6 +94,7 @@ async function exchange<T extends object>(
   finish: (url: string, data: Uint8Array) => T,
 ): Promise<T & Omit<RawBytesResponse, 'data'>> {
   const { url, timeoutMs, log, signal } = opts;
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (signal?.aborted) throw new AbortedError(`request to ${url} cancelled`);
   const started = performance.now();
   const sentAt = Date.now();
@@ -108,16 +118,25 @@ async function exchange<T extends object>(
       res = await opts.fetch(url, {
         headers: { accept: 'application/json', 'accept-encoding': 'gzip', 'user-agent': opts.userAgent },
         signal: controller.signal,
+        maxBodyBytes,
       });
     } catch (err) {
       throw failed(() => new NetworkError(url, err));
     }
     status = res.status;
+    // A fetch that does not bound the body itself (the global one) is held to the declared length
+    // before reading, and to the length read after.
+    const declaredLength = Number(res.headers.get('content-length'));
+    if (res.ok && declaredLength > maxBodyBytes) {
+      controller.abort();
+      throw tooLarge(url, `Content-Length ${declaredLength}`, maxBodyBytes);
+    }
     let buffer: Uint8Array;
     try {
       const raw = await res.arrayBuffer();
       buffer = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
     } catch (err) {
+      if (res.ok && err instanceof BodyLimitError) throw err;
       // An error status stays an error status (a 404 must not turn retryable) even if its body broke.
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
       throw failed(() =>
@@ -126,6 +145,7 @@ async function exchange<T extends object>(
           : new HttpStatusError(url, res.status, retryAfterMs),
       );
     }
+    if (res.ok && buffer.byteLength > maxBodyBytes) throw tooLarge(url, `${buffer.byteLength} bytes`, maxBodyBytes);
     const declared = Number(res.headers.get('content-length'));
     const bytes =
       Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length')
@@ -151,12 +171,17 @@ async function exchange<T extends object>(
   }
 }
 
+function tooLarge(url: string, size: string, maxBodyBytes: number): BodyLimitError {
+  return new BodyLimitError(url, `${size} is over STATSAPI_MAX_BODY_BYTES (${maxBodyBytes})`, { maxBodyBytes });
+}
+
 /** Only whitespace (a scan that stops at the first other character, unlike a trimmed copy of the body). */
 const BLANK = /^\s*$/;
 
 /**
  * Parse a 2xx body as {@link getJson} does: an empty, truncated or non-JSON body is a
- * {@link BadBodyError}, the API's error object an {@link ApiMessageError}; a leading BOM is skipped.
+ * {@link BadBodyError}, one nested deeper than {@link MAX_JSON_DEPTH} a {@link BodyLimitError}, the
+ * API's error object an {@link ApiMessageError}; a leading BOM is skipped.
  */
 export function parseJsonBody(url: string, text: string): unknown {
   if (BLANK.test(text)) throw new BadBodyError(url, 'empty body');
@@ -165,6 +190,10 @@ export function parseJsonBody(url: string, text: string): unknown {
     body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {
     throw new BadBodyError(url, `not JSON or truncated (${text.length} chars)`, err);
+  }
+  const depth = jsonNestingDepth(text);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new BodyLimitError(url, `JSON nested ${depth} levels deep, deeper than ${MAX_JSON_DEPTH}`, { depth });
   }
   if (isApiMessage(body)) throw new ApiMessageError(url, body.messageNumber, body.message);
   return body;

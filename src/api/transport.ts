@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { BodyLimitError } from '../errors.js';
 
 /** The part of a fetch `Response` the client reads. */
 export interface ResponseLike {
@@ -12,10 +13,15 @@ export interface ResponseLike {
   arrayBuffer(): Promise<ArrayBuffer | Uint8Array>;
 }
 
-/** A GET with headers and a cancel signal: `globalThis.fetch` is one, {@link createNodeFetch} another. */
+/**
+ * A GET with headers and a cancel signal: `globalThis.fetch` is one, {@link createNodeFetch} another.
+ * `maxBodyBytes`, when given, bounds the body as received and once decompressed: past it
+ * `arrayBuffer()` rejects with a {@link BodyLimitError} (`fetch` ignores it; the caller checks what
+ * it returns).
+ */
 export type FetchLike = (
   url: string,
-  init: { headers: Record<string, string>; signal: AbortSignal },
+  init: { headers: Record<string, string>; signal: AbortSignal; maxBodyBytes?: number },
 ) => Promise<ResponseLike>;
 
 const gunzip = promisify(zlib.gunzip);
@@ -29,7 +35,10 @@ const IDLE_SOCKET_MS = 4_000;
  * in one zlib call on the thread pool. `fetch` decodes a gzip body chunk by chunk through web
  * streams on the main thread: for a season's game bodies (about 650 KB of JSON a game) that cost
  * 23-27 ms of CPU a game against 14 ms here, JSON.parse included (measured on the simulator).
- * Follows redirects like fetch; a body cut off before its end rejects `arrayBuffer()`.
+ * Follows redirects like fetch; a body cut off before its end rejects `arrayBuffer()`, and so does one
+ * over `maxBodyBytes`: a declared `Content-Length` over it before a byte of the body is read, else
+ * as the bytes arriving pass it, else as its decompression does (a small gzip body can inflate a
+ * thousandfold); the connection is then closed.
  */
 export function createNodeFetch(): FetchLike {
   // Idle pooled sockets are dropped after 4 s, before a server's own keep-alive timeout (Node's
@@ -54,7 +63,7 @@ export function createNodeFetch(): FetchLike {
             if (redirects >= MAX_REDIRECTS) return reject(new TypeError(`more than ${MAX_REDIRECTS} redirects`));
             return resolve(get(new URL(location, url), init, redirects + 1));
           }
-          resolve(responseOf(res, status));
+          resolve(responseOf(res, status, url.href, init.maxBodyBytes));
         },
       );
       request.on('error', (err: NodeJS.ErrnoException) => {
@@ -69,9 +78,9 @@ export function createNodeFetch(): FetchLike {
   return (url, init) => get(new URL(url), init, 0);
 }
 
-function responseOf(res: http.IncomingMessage, status: number): ResponseLike {
+function responseOf(res: http.IncomingMessage, status: number, url: string, maxBytes = Infinity): ResponseLike {
   // Read at once, so the socket goes back to the pool even if the caller never asks for the body.
-  const body = readAll(res);
+  const body = readAll(res, url, maxBytes);
   body.catch(() => {});
   const header = (name: string): string | undefined => {
     const v = res.headers[name.toLowerCase()];
@@ -85,18 +94,40 @@ function responseOf(res: http.IncomingMessage, status: number): ResponseLike {
   };
 }
 
-async function readAll(res: http.IncomingMessage): Promise<Buffer> {
+async function readAll(res: http.IncomingMessage, url: string, maxBytes: number): Promise<Buffer> {
+  const refuse = (reason: string): never => {
+    res.destroy();
+    throw new BodyLimitError(url, reason, { maxBodyBytes: maxBytes });
+  };
+  const declared = Number(res.headers['content-length']);
+  if (declared > maxBytes) refuse(`Content-Length ${declared} is over STATSAPI_MAX_BODY_BYTES (${maxBytes})`);
   const chunks: Buffer[] = [];
+  let received = 0;
   // Async iteration throws when the connection closes before the body's end.
-  for await (const chunk of res) chunks.push(chunk as Buffer);
+  for await (const chunk of res) {
+    received += (chunk as Buffer).length;
+    if (received > maxBytes) refuse(`more than STATSAPI_MAX_BODY_BYTES (${maxBytes}) bytes received`);
+    chunks.push(chunk as Buffer);
+  }
   const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (raw.length === 0 || encoding === '' || encoding === 'identity') return raw;
   // Output buffers near the body's decoded size: zlib's default 16 KB ones cost a main-thread
-  // callback each, doubling the CPU of decoding a 650 KB game body.
-  const chunkSize = Math.min(4 << 20, Math.max(64 << 10, raw.length * 8));
-  if (encoding === 'gzip' || encoding === 'x-gzip') return gunzip(raw, { chunkSize });
-  if (encoding === 'deflate') return inflate(raw, { chunkSize });
-  if (encoding === 'br') return brotli(raw, { chunkSize });
+  // callback each, doubling the CPU of decoding a 650 KB game body. zlib stops as soon as its
+  // output passes maxOutputLength, so a gzip bomb is never inflated whole.
+  const options = {
+    chunkSize: Math.min(4 << 20, Math.max(64 << 10, raw.length * 8)),
+    ...(Number.isFinite(maxBytes) ? { maxOutputLength: maxBytes } : {}),
+  };
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return await gunzip(raw, options);
+    if (encoding === 'deflate') return await inflate(raw, options);
+    if (encoding === 'br') return await brotli(raw, options);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
+      refuse(`decompresses to more than STATSAPI_MAX_BODY_BYTES (${maxBytes}) bytes`);
+    }
+    throw err;
+  }
   throw new TypeError(`unsupported content-encoding ${encoding}`);
 }

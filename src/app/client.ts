@@ -3,6 +3,14 @@ import { type ApiClient, type AttemptOutcome, createApiClient } from '../api/ind
 import type { Config } from '../config.js';
 import { createRequestQueue, type RequestQueueOptions, type SharedSlots } from '../queue/index.js';
 
+/**
+ * How long without any answer from the API makes a refused connection or a failed DNS lookup mean
+ * "no network" rather than a blip: a run's first request (a process, or a daemon between syncs, has
+ * heard nothing lately) fails at once with one line, while mid-run, with answers arriving every
+ * second, such a failure is retried as a blip until the API has been silent this long.
+ */
+export const UNREACHABLE_AFTER_MS = 30_000;
+
 /** Queue settings beyond the configuration (tests shorten the backoff). */
 export type QueueTuning = Pick<RequestQueueOptions, 'signal' | 'baseDelayMs' | 'maxDelayMs' | 'defaultPauseMs'>;
 
@@ -11,7 +19,10 @@ export type QueueTuning = Pick<RequestQueueOptions, 'signal' | 'baseDelayMs' | '
  * the configuration, and the client on top of it. `tuning.signal` cancels queued work on shutdown.
  */
 export function createConfiguredClient(
-  config: Pick<Config, 'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs'>,
+  config: Pick<
+    Config,
+    'statsapiBaseUrl' | 'maxRps' | 'concurrency' | 'maxAttempts' | 'retryAfterCapMs' | 'timeoutMs' | 'maxBodyBytes'
+  >,
   log: Logger,
   tuning: QueueTuning = {},
   onAttempt?: (attempt: AttemptOutcome) => void,
@@ -26,5 +37,13 @@ export function createConfiguredClient(
     shared,
     ...tuning,
   });
-  return createApiClient({ baseUrl: config.statsapiBaseUrl, timeoutMs: config.timeoutMs, queue, log, onAttempt });
+  return createApiClient({
+    baseUrl: config.statsapiBaseUrl,
+    timeoutMs: config.timeoutMs,
+    queue,
+    log,
+    onAttempt,
+    maxBodyBytes: config.maxBodyBytes,
+    unreachableAfterMs: UNREACHABLE_AFTER_MS,
+  });
 }

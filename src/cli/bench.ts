@@ -57,9 +57,12 @@ export async function runBench(
   log: Logger,
   out: (s: string) => void,
 ): Promise<void> {
-  const sim = await startSimProcess(opts.seed, opts.season, opts.sportIds);
-  const cleanups: Array<() => Promise<void>> = [async () => void sim.child.kill('SIGTERM')];
+  const cleanups: Array<() => Promise<void>> = [];
   try {
+    // The database first: one that cannot be reached fails the command before the season is simulated.
+    const target = await freshDatabase(opts, 'bench', cleanups);
+    const sim = await startSimProcess(opts.seed, opts.season, opts.sportIds);
+    cleanups.push(async () => void sim.child.kill('SIGTERM'));
     const games = await regularSeasonGames(sim.url, opts.season, opts.sportIds, opts.games);
     const range = { startDate: games[0]!.officialDate, endDate: games[games.length - 1]!.officialDate };
     out(
@@ -71,7 +74,6 @@ export async function runBench(
     );
     out(`warmed the simulator (every body requested once) in ${(warmMs / 1000).toFixed(1)} s`);
 
-    const target = await freshDatabase(opts, 'bench', cleanups);
     const benchConfig = {
       ...config,
       statsapiBaseUrl: sim.url,

@@ -28,6 +28,8 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
   const { createSimulator } = await import('../sim/index.js');
   const config = ctx.config();
   const log = ['debug', 'trace'].includes(config.logLevel) ? ctx.log() : ctx.log().child({}, { level: 'warn' });
+  // The database first: one that cannot be reached fails the demo before the season is simulated.
+  const database = await ctx.database({ migrate: true });
   const sim = createSimulator({ seed: opts.seed, season: opts.season });
   const firstDay = sim
     .listGames()
@@ -39,7 +41,6 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
   sim.setNow(new Date(dayStartMs(lastDay) + DAY_MS + 14 * 3_600_000));
   const server = await sim.listen(0, '127.0.0.1');
   try {
-    const database = await ctx.database({ migrate: true });
     // The simulator is our own process on loopback: no politeness budget is needed.
     // The simulator is local: the demo also loads every game's win probability (analytics.player_wpa).
     const demoConfig: typeof config = {

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { capError, DugoutError, describeError, redactSecrets, UsageError } from '../errors.js';
+import { ApiUnreachableError, capError, DugoutError, describeError, redactSecrets, UsageError } from '../errors.js';
 import { type AppContext, createAppContext } from '../app/context.js';
 import { registerCommands } from './commands/index.js';
 import { readVersion } from '../version.js';
@@ -96,10 +96,13 @@ function reportError(err: unknown, ctx: AppContext): { code: number; line?: stri
   // A DugoutError's message is written for the user; anything else (a driver error) is reduced
   // to its cause: SQLSTATE and message, never the statement's parameters; capped and redacted.
   const message = err instanceof DugoutError ? capError(redactSecrets(err.message)) : describeError(err);
-  try {
-    ctx.log().error({ err }, 'command failed');
-  } catch {
-    // config itself may be what failed
+  // An API out of reach ended a run, whose own last log line already carries it.
+  if (!(err instanceof ApiUnreachableError)) {
+    try {
+      ctx.log().error({ err }, 'command failed');
+    } catch {
+      // config itself may be what failed
+    }
   }
   return { code: EXIT_FAILED, line: firstLine(message) };
 }

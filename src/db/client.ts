@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.js';
 import * as schema from './schema/index.js';
+import { clientOptions, watchConnections } from './connection.js';
+import { createSocketSet } from './liveness.js';
 import { acquireDirLock, type DirLock } from './dir-lock.js';
 import { openPglite } from './pglite.js';
 import {
@@ -72,35 +73,22 @@ export async function createDatabase(
   return createPgliteDatabase(options.inMemory ? undefined : config.pgliteDir, options);
 }
 
-/**
- * postgres.js's socket with Nagle's algorithm off. A load sends its statements back to back (a
- * game's are pipelined); with Nagle on, a small message after a large one can wait for the
- * server's delayed ACK, up to 40 ms a time on Linux. Connects to the parsed hosts in turn as
- * postgres.js does (or to the Unix socket `host=/dir` names); its connect timeout still applies.
- */
-function noDelaySocket(): (o: { host: string[]; port: number[]; path?: string | false }) => net.Socket {
-  let next = 0;
-  return (o) => {
-    const i = next++ % Math.max(1, o.host.length);
-    const socket = o.path ? net.connect(o.path) : net.connect(o.port[i] ?? 5432, o.host[i] ?? 'localhost');
-    socket.setNoDelay(true);
-    return socket;
-  };
-}
-
 async function createPostgresDatabase(url: string, options: DatabaseOptions): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(url, {
-    // `socket` is a documented option that postgres.js 3.4's types leave out.
-    ...({ socket: noDelaySocket() } as object),
-    max: options.maxConnections ?? 4,
-    onnotice: () => {},
-    connect_timeout: 10,
-    // Prepared statements (see executePrepared) are still planned at each run with their values:
-    // a generic plan made while a table was small would keep scanning it as it grows.
-    connection: { application_name: 'dugout', plan_cache_mode: 'force_custom_plan' },
-  });
+  // A database that stops answering mid-run fails the statements waiting on it (db/liveness.ts).
+  const liveness = watchConnections(url, (o) => postgres(url, o));
+  const client = postgres(
+    url,
+    clientOptions(url, {
+      max: options.maxConnections ?? 4,
+      applicationName: 'dugout',
+      // Prepared statements (see executePrepared) are still planned at each run with their values:
+      // a generic plan made while a table was small would keep scanning it as it grows.
+      parameters: { plan_cache_mode: 'force_custom_plan' },
+      watch: liveness,
+    }),
+  );
   // Both drivers give a PgDatabase over the same schema; Db is what they have in common (execute,
   // transaction), and the driver-specific result types are never used through it.
   const db = drizzle(client, { schema }) as unknown as Db;
@@ -113,7 +101,9 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
     async close() {
       if (closed) return;
       closed = true;
-      await client.end({ timeout: 5 });
+      // Statements in flight get a while to finish, unless the database is lost (they cannot).
+      await client.end({ timeout: liveness.lost() ? 0 : 5 });
+      await liveness.close();
     },
     sessionLock(key) {
       // A client of its own, never a connection of the pool: a connection that dies under a lock
@@ -121,20 +111,25 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
       // lifetime would drop the lock silently. Every check asks the server whether this session
       // still holds the lock, with a deadline; on any doubt the client is thrown away.
       let lockClient: ReturnType<typeof postgres> | undefined;
+      const lockSockets = createSocketSet();
       const reset = async () => {
         const c = lockClient;
         lockClient = undefined;
         await c?.end({ timeout: 0 }).catch(() => {});
+        lockSockets.destroyAll();
       };
       return {
         async tryHold() {
           lockClient ??= postgres(url, {
-            max: 1,
-            onnotice: () => {},
-            connect_timeout: 5,
-            idle_timeout: 0,
+            ...clientOptions(url, {
+              max: 1,
+              applicationName: 'dugout leader',
+              connectTimeoutSeconds: 5,
+              idleTimeoutSeconds: 0,
+              fetchTypes: false,
+              watch: lockSockets,
+            }),
             max_lifetime: null,
-            connection: { application_name: 'dugout leader' },
           });
           const c = lockClient;
           const check = c`select case when exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0

@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { clientOptions } from './connection.js';
 
 /** A throwaway database on a Postgres server (benchmarks, tests): its URL, and how to drop it. */
 export interface ScratchDatabase {
@@ -8,6 +9,10 @@ export interface ScratchDatabase {
 }
 
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** One connection with dugout's connect timeout and keepalive; no statement timeout (a clone of a large template may take long). */
+const adminOptions = (url: string) =>
+  clientOptions(url, { max: 1, applicationName: 'dugout scratch', statementTimeout: false });
 
 /** `url` with its database replaced by `database`. */
 export function urlWithDatabase(url: string, database: string): string {
@@ -28,7 +33,7 @@ export async function createScratchDatabase(
 ): Promise<ScratchDatabase> {
   for (const n of [name, opts.template])
     if (n !== undefined && !NAME.test(n)) throw new Error(`not a plain database name: ${n}`);
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = postgres(adminUrl, adminOptions(adminUrl));
   try {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     for (let attempt = 0; ; attempt++) {
@@ -49,7 +54,7 @@ export async function createScratchDatabase(
     name,
     url: urlWithDatabase(adminUrl, name),
     async drop() {
-      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      const a = postgres(adminUrl, adminOptions(adminUrl));
       try {
         await a.unsafe(`drop database if exists ${name} with (force)`);
       } finally {

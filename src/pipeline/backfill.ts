@@ -1,4 +1,5 @@
 import { unfinishedGamesBetween } from '../db/queries/work-items.js';
+import { ApiUnreachableError } from '../errors.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { pollSchedule } from './poll/schedule.js';
@@ -36,6 +37,7 @@ export async function seasonRange(
     const end = s?.seasonEndDate ?? s?.postSeasonEndDate ?? s?.regularSeasonEndDate;
     if (start && end) return { startDate: start.slice(0, 10), endDate: end.slice(0, 10) };
   } catch (err) {
+    if (err instanceof ApiUnreachableError) throw err;
     ctx.log.warn({ season, err: String(err) }, 'season dates unavailable; using Feb 1 – Nov 30');
   }
   return { startDate: `${season}-02-01`, endDate: `${season}-11-30` };

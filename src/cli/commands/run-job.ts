@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../../jobs/types.js';
+import { ApiUnreachableError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/run.js';
 import type { AppContext } from '../../app/context.js';
 import { createRuntime } from '../../app/runtime.js';
@@ -19,6 +20,8 @@ export async function runJobFromCli<A>(
   });
   try {
     const result = await job.run(runtime.deps, job.args.parse(args));
+    // No way to the API at all: the run is recorded as failed, and its one line is the command's.
+    if (result.error instanceof ApiUnreachableError) throw result.error;
     const summary = {
       runId: result.runId,
       job: job.name,

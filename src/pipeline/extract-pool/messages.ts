@@ -28,11 +28,15 @@ export interface ExtractWorkerData {
   databaseUrl?: string;
 }
 
-/** Why a worker's job failed: `badBody` when a fetched body was unusable (the fetch is retried). */
+/**
+ * Why a worker's job failed: `badBody` when a fetched body was unusable (the fetch is retried),
+ * `limit` when it passed a limit (`BodyLimitError`: the game's work item is dead-lettered).
+ */
 export interface ExtractFailure {
   name: string;
   message: string;
   badBody: boolean;
+  limit?: { url: string; reason: string };
 }
 
 /** A stored game read and extracted by a worker. */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { GameRows } from '../../db/queries/game-rows.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, BodyLimitError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { type FetchedBody, type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
 import type {
@@ -25,7 +25,8 @@ export interface ExtractPool {
   extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<GameRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
-   * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again.
+   * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again; a body
+   * over a limit (nested too deeply) with the client's own `BodyLimitError`.
    */
   prepare(game: FetchedGame, opts?: ExtractOptions): Promise<PreparedGame>;
   /**
@@ -125,13 +126,7 @@ export function createExtractPool(
       extractStored: async () => {
         throw new ExtractWorkerError('reading stored games needs extraction workers');
       },
-      prepare: async (game) => {
-        try {
-          return prepareFetchedGame(game);
-        } catch (err) {
-          throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;
-        }
-      },
+      prepare: async (game) => prepareOnThisThread(game),
       release: () => {},
       close: async () => {},
     };
@@ -264,8 +259,23 @@ function closeConnection(slot: Slot, id: number): Promise<void> {
   });
 }
 
+/**
+ * {@link prepareFetchedGame} on the calling thread, failing as the pool's `prepare` does: a body
+ * over a limit with its `BodyLimitError`, another unusable body with a {@link FetchedBodyError}.
+ */
+export function prepareOnThisThread(game: FetchedGame): PreparedGame {
+  try {
+    return prepareFetchedGame(game);
+  } catch (err) {
+    if (err instanceof BodyLimitError) throw err;
+    throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;
+  }
+}
+
 /** A worker's failure as an error of this thread: a bad fetched body, or the extractor's error. */
 function failure(f: ExtractFailure): Error {
+  // Fetching again cannot help a body over a limit: it fails its game here as it did there.
+  if (f.limit) return new BodyLimitError(f.limit.url, f.limit.reason);
   if (f.badBody) return new FetchedBodyError(f.message, f.name);
   const err = new Error(f.message);
   err.name = f.name;
@@ -281,6 +291,16 @@ function failure(f: ExtractFailure): Error {
  * much heap as its text, so the bound leaves room for bodies tens of times the largest recorded.
  */
 export const LOAD_WORKER_OLD_GENERATION_MB = 128;
+
+/**
+ * The most bytes of a game's bodies a load sends to its worker; a game with more is prepared on the
+ * loader's own thread. JSON.parse runs to its end in native code, which the worker's heap bound
+ * cannot interrupt: a body past what the bound holds aborted the whole process, not just the
+ * worker. The densest JSON (empty objects and arrays) parses to about twenty times its text, so this
+ * keeps any game's parse within {@link LOAD_WORKER_OLD_GENERATION_MB}; a real game's bodies take a
+ * third of it or less.
+ */
+export const LOAD_WORKER_MAX_GAME_BYTES = 4 * 1024 * 1024;
 
 /**
  * {@link createExtractPool}, started on its first game: a run that loads no game (most polls)

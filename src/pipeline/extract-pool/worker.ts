@@ -3,7 +3,7 @@ import { createDatabase, type Database } from '../../db/client.js';
 import { encodeGameRowsForCopy, type GameRows } from '../../db/queries/game-rows.js';
 import { encodedAsBytes } from '../../db/rows.js';
 import { readStoredGamesBetween } from '../../db/queries/raw-bodies.js';
-import { ApiError, describeError } from '../../errors.js';
+import { ApiError, BodyLimitError, describeError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { prepareFetchedGame } from '../load/prepare-game.js';
 import type { ExtractReply, ExtractRequest, ExtractWorkerData } from './messages.js';
@@ -91,7 +91,8 @@ parentPort?.on('message', (req: ExtractRequest) => {
       // A database error is described as the main thread logs one: the server's message, never the
       // statement's parameters.
       const message = req.kind === 'read' || req.kind === 'close' ? describeError(err) : e.message;
-      return { id: req.id, error: { name: e.name, message, badBody: err instanceof ApiError } };
+      const limit = err instanceof BodyLimitError ? { url: err.url, reason: err.reason } : undefined;
+      return { id: req.id, error: { name: e.name, message, badBody: err instanceof ApiError, limit } };
     })
     .then((reply) => parentPort?.postMessage(reply, transferList(replyBuffers(reply))));
 });

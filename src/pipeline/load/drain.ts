@@ -1,4 +1,4 @@
-import { AbortedError, ApiError, describeError } from '../../errors.js';
+import { AbortedError, ApiError, ApiUnreachableError, describeError } from '../../errors.js';
 import type { PipelineContext } from '../context.js';
 import { enqueueMissingPeople } from '../../db/queries/game-rows.js';
 import { loadGame } from './game.js';
@@ -31,7 +31,14 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
   ctx.counts.requested += total;
   ctx.progress?.start(total);
   const tick = () => ctx.progress?.update(++processed, Math.max(total, processed));
-  const stop = () => ctx.signal.aborted || (opts.maxItems !== undefined && processed >= opts.maxItems);
+  // An error that ends the whole run (no network at all): the workers stop claiming, and it is
+  // thrown once they have put down the items in hand.
+  let fatal: ApiUnreachableError | undefined;
+  const onFailure = (err: unknown) => {
+    if (err instanceof ApiUnreachableError) fatal ??= err;
+  };
+  const stop = () =>
+    fatal !== undefined || ctx.signal.aborted || (opts.maxItems !== undefined && processed >= opts.maxItems);
   try {
     // Each game worker claims one item at a time, so a slow game never stalls the others.
     const gameWorker = async () => {
@@ -45,11 +52,12 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
           await sleep(Math.min(wait + 200, ctx.config.workerTimeoutSeconds * 1000), ctx.signal);
           continue;
         }
-        await processItem(ctx, item, () => loadGame(ctx, item));
+        onFailure(await processItem(ctx, item, () => loadGame(ctx, item)));
         tick();
       }
     };
     await Promise.all(Array.from({ length: workers }, gameWorker));
+    if (fatal) throw fatal;
     if (!ctx.signal.aborted) {
       const people = await enqueueMissingPeople(ctx.db, ctx.runId);
       ctx.counts.requested += people;
@@ -62,33 +70,44 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
       for (let i = 0; i < people.length; i += PEOPLE_BATCH) batches.push(people.slice(i, i + PEOPLE_BATCH));
       await runPool(batches, 2, async (batch) => {
         try {
+          if (fatal) throw fatal;
           if (ctx.signal.aborted) throw new AbortedError('shutting down');
           await loadPeopleBatch(ctx, batch);
         } catch (err) {
           for (const item of batch) await recordFailure(ctx, item, err);
+          onFailure(err);
         }
         for (let i = 0; i < batch.length; i++) tick();
       });
     }
+    if (fatal) throw fatal;
   } finally {
     ctx.progress?.stop();
   }
 }
 
-async function processItem(ctx: PipelineContext, item: ClaimedItem, load: () => Promise<unknown>): Promise<void> {
+/** Load one item; a failure is recorded on the item and returned. */
+async function processItem(
+  ctx: PipelineContext,
+  item: ClaimedItem,
+  load: () => Promise<unknown>,
+): Promise<unknown | undefined> {
   if (ctx.signal.aborted) {
     await releaseWork(ctx.db, item);
-    return;
+    return undefined;
   }
   try {
     await load();
+    return undefined;
   } catch (err) {
     await recordFailure(ctx, item, err);
+    return err;
   }
 }
 
 async function recordFailure(ctx: PipelineContext, item: ClaimedItem, err: unknown): Promise<void> {
-  if (err instanceof AbortedError || ctx.signal.aborted) {
+  // Shutdown, or no network at all: the item is not at fault, so it goes back without an attempt.
+  if (err instanceof AbortedError || err instanceof ApiUnreachableError || ctx.signal.aborted) {
     await releaseWork(ctx.db, item);
     return;
   }

@@ -2,7 +2,7 @@ import type { GameRows } from '../../db/queries/game-rows.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
-import { FetchedBodyError } from '../extract-pool/pool.js';
+import { FetchedBodyError, LOAD_WORKER_MAX_GAME_BYTES, prepareOnThisThread } from '../extract-pool/pool.js';
 import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
 import { copyTarget } from '../../db/copy.js';
 
@@ -25,8 +25,10 @@ export interface GameBodies {
   feedTimestamp: string | null;
   /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
   winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
-  /** The game's rows, when a worker thread extracted them; else extraction is the load's. */
+  /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
   rows?: GameRows;
+  /** The bodies' text and the rows' COPY text came from a worker thread: they go back to one once written. */
+  fromWorker?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface GameBodies {
  * and the win probability when asked. With an extraction pool (DUGOUT_EXTRACT_WORKERS; by default
  * from two cores), boxscore-source bodies are parsed, checked and extracted on a worker thread; an
  * unusable body there means the game is fetched again here, where the client retries it as every
- * other bad body.
+ * other bad body. A game whose bodies a worker's bounded heap might not hold is prepared here.
  */
 export async function fetchGameBodies(ctx: PipelineContext, gamePk: number, wantWin: boolean): Promise<GameBodies> {
   let started = performance.now();
@@ -77,10 +79,12 @@ async function fetchPrepared(
   if (ctx.timings) ctx.timings.fetchMs += performance.now() - started;
   try {
     // Each response is a fetched body as it is (its URL and bytes); the pool sends on only those.
-    const p = await pool.prepare(
-      { gamePk, boxscore: box, playByPlay: pbp, ...(win ? { winProbability: win } : {}) },
-      copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {},
-    );
+    const game = { gamePk, boxscore: box, playByPlay: pbp, ...(win ? { winProbability: win } : {}) };
+    const size = box.data.byteLength + pbp.data.byteLength + (win?.data.byteLength ?? 0);
+    const p =
+      size > LOAD_WORKER_MAX_GAME_BYTES
+        ? prepareOnThisThread(game)
+        : await pool.prepare(game, copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {});
     if (ctx.timings) {
       ctx.timings.parseMs += p.parseMs;
       ctx.timings.hashMs += p.hashMs;
@@ -95,6 +99,7 @@ async function fetchPrepared(
         ? { winProbability: { text: p.stored.winProbability, sha: p.winProbabilitySha } }
         : {}),
       rows: p.rows,
+      fromWorker: size <= LOAD_WORKER_MAX_GAME_BYTES,
     };
   } catch (err) {
     if (!(err instanceof FetchedBodyError)) throw err;

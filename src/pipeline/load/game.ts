@@ -100,7 +100,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       await completeWork(tx, item, ctx.runId, ctx.now());
       return { outcome: 'loaded' as const, rows: n, rejects: rows.rejects.length };
     })
-    .finally(() => ctx.extractPool?.release(workerBuffers(bodies)));
+    .finally(() => bodies.fromWorker && ctx.extractPool?.release(workerBuffers(bodies)));
   if (ctx.timings) {
     ctx.timings.extractMs += extractMs;
     ctx.timings.dbMs += performance.now() - txStarted - extractMs;

@@ -1,7 +1,7 @@
 import { type Executor, upsertRows } from '../../db/rows.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
-import { describeError } from '../../errors.js';
+import { ApiUnreachableError, describeError } from '../../errors.js';
 import {
   bodySha256,
   extractReferenceList,
@@ -112,6 +112,8 @@ async function refreshOne(
     ctx.counts.rejected += applied.rejects.length;
     ctx.log.debug({ operation, rows: applied.rows, rejects: applied.rejects.length }, 'reference refreshed');
   } catch (err) {
+    // No network at all: the run stops with one line instead of failing every list in turn.
+    if (err instanceof ApiUnreachableError) throw err;
     ctx.counts.failed++;
     ctx.log.warn({ operation, err: describeError(err) }, 'reference refresh failed');
   }

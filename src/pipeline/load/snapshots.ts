@@ -2,7 +2,7 @@ import type { Executor } from '../../db/rows.js';
 import { insertRows } from '../../db/rows.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../../db/schema/index.js';
-import { describeError } from '../../errors.js';
+import { ApiUnreachableError, describeError } from '../../errors.js';
 import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
 import { bodySha256 } from '../../extract/hash.js';
 import { extractOfficialStats, statsPaging } from '../../extract/official-stats.js';
@@ -331,6 +331,7 @@ export async function runSnapshot(
         ctx.counts.loaded++;
       }
     } catch (err) {
+      if (err instanceof ApiUnreachableError) throw err;
       ctx.counts.failed++;
       ctx.log.warn(
         { snapshot: name, operation: req.operation, params: req.params, err: describeError(err) },
