@@ -18,8 +18,11 @@ export type ParamKind =
   | 'timecode'
   /** `updatedSince`: `YYYY-MM-DDTHH:MM:SSZ`. */
   | 'dateTime'
-  /** `startTimecode` / `endTimecode` of the diff-patch feed: `MMDDYYYY_HHMMSS`. */
-  | 'mdyTimecode'
+  /**
+   * `startTimecode` / `endTimecode` of the diff-patch feed: `YYYYMMDD_HHMMSS`, the form of `metaData.timeStamp` and
+   * of the timestamps list, which the protocol hands back; `MMDDYYYY_HHMMSS`, the form the interface states, also passes.
+   */
+  | 'patchTimecode'
   /** A list (array or comma string), sent comma-joined. */
   | 'array';
 
@@ -109,8 +112,8 @@ export const q = {
     param(name, 'query', 'date', undefined, 'LocalDate', o),
   dateTime: <const N extends string, R extends boolean = false>(name: N, o: ParamOptions<R> = {}) =>
     param(name, 'query', 'dateTime', undefined, 'string (YYYY-MM-DDTHH:MM:SSZ)', o),
-  mdyTimecode: <const N extends string, R extends boolean = false>(name: N, o: ParamOptions<R> = {}) =>
-    param(name, 'query', 'mdyTimecode', undefined, 'string (MMDDYYYY_HHMMSS)', o),
+  patchTimecode: <const N extends string, R extends boolean = false>(name: N, o: ParamOptions<R> = {}) =>
+    param(name, 'query', 'patchTimecode', undefined, 'string (YYYYMMDD_HHMMSS)', o),
   ints: <const N extends string, R extends boolean = false>(name: N, o: ParamOptions<R> = {}) =>
     param(name, 'query', 'array', 'integer', 'array', o),
   strs: <const N extends string, R extends boolean = false>(name: N, o: ParamOptions<R> = {}) =>

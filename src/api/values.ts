@@ -40,13 +40,18 @@ export function checkScalar(def: ParamDef, value: unknown): Checked {
         DATE_TIME_RE,
         ([y, m, d, hh, mm, ss]) => isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
       );
-    case 'mdyTimecode':
+    case 'patchTimecode':
+      // Both forms are eight digits, an underscore and six; a real date reads only one way (the month of the
+      // YYYYMMDD form would be the MMDDYYYY form's century, 19 or 20).
       return checkPattern(
         def.name,
         value,
-        'a timecode MMDDYYYY_HHMMSS',
-        MDY_TIMECODE_RE,
-        ([m, d, y, hh, mm, ss]) => isDate(y!, m!, d!) && isTime(hh!, mm!, ss!),
+        'a timecode YYYYMMDD_HHMMSS (or MMDDYYYY_HHMMSS)',
+        PATCH_TIMECODE_RE,
+        ([n, hh, mm, ss]) =>
+          isTime(hh!, mm!, ss!) &&
+          (isDate(Math.floor(n! / 1e4), Math.floor(n! / 100) % 100, n! % 100) ||
+            isDate(n! % 1e4, Math.floor(n! / 1e6), Math.floor(n! / 1e4) % 100)),
       );
     case 'array':
       return bad(`${def.name} is a list`);
@@ -93,7 +98,7 @@ function checkInteger(name: string, value: unknown): Checked {
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMECODE_RE = /^(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})$/;
 const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
-const MDY_TIMECODE_RE = /^(\d{2})(\d{2})(\d{4})_(\d{2})(\d{2})(\d{2})$/;
+const PATCH_TIMECODE_RE = /^(\d{8})_(\d{2})(\d{2})(\d{2})$/;
 
 function checkPattern(
   name: string,

@@ -22,8 +22,8 @@ export const gameOperations = [
   op('game', 'linescore', '/v1/game/{game_pk}/linescore', [gamePkPath, timecode, fields]),
   op('game', 'liveGameDiffPatchV1', '/v1.1/game/{game_pk}/feed/live/diffPatch', [
     gamePkPath,
-    q.mdyTimecode('startTimecode'),
-    q.mdyTimecode('endTimecode'),
+    q.patchTimecode('startTimecode'),
+    q.patchTimecode('endTimecode'),
   ]),
   op('game', 'liveGameV1', '/v1.1/game/{game_pk}/feed/live', [gamePkPath, timecode, fields, hydrate]),
   op('game', 'liveTimestampv11', '/v1.1/game/{game_pk}/feed/live/timestamps', [gamePkPath]),

@@ -117,8 +117,8 @@ function sample(d: ParamDef): unknown {
       return '20240701_214404';
     case 'dateTime':
       return '2024-07-01T00:00:00Z';
-    case 'mdyTimecode':
-      return '07012024_214404';
+    case 'patchTimecode':
+      return '20240701_214404';
     case 'array':
       return d.items === 'integer' ? [1, 2] : ['a b', 'c,d'];
   }
@@ -138,8 +138,8 @@ function expectedWire(d: ParamDef): string {
       return '20240701_214404';
     case 'dateTime':
       return '2024-07-01T00%3A00%3A00Z';
-    case 'mdyTimecode':
-      return '07012024_214404';
+    case 'patchTimecode':
+      return '20240701_214404';
     case 'array':
       return d.items === 'integer' ? '1,2' : 'a%20b,c%2Cd';
   }

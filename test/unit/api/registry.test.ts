@@ -115,7 +115,7 @@ describe('the operation registry', () => {
 function kindOf(name: string, type: string): string {
   if (name === 'updatedSince') return 'dateTime';
   if (name === 'timecode') return 'timecode';
-  if (name === 'startTimecode' || name === 'endTimecode') return 'mdyTimecode';
+  if (name === 'startTimecode' || name === 'endTimecode') return 'patchTimecode';
   if (type === 'integer' || type === 'Optional«int»') return 'integer';
   if (type === 'LocalDate') return 'date';
   if (type === 'Optional«string»') return 'string';

@@ -123,16 +123,17 @@ describe('parameter validation', () => {
     }
   });
 
-  it('accepts only MMDDYYYY_HHMMSS for startTimecode and endTimecode, as the interface states', () => {
+  it('accepts startTimecode and endTimecode as metaData.timeStamp writes them, and as the interface states', () => {
+    expect(path('liveGameDiffPatchV1', { game_pk: 1, startTimecode: '20240612_041248' })).toBe(
+      '/v1.1/game/1/feed/live/diffPatch?startTimecode=20240612_041248',
+    );
     expect(path('liveGameDiffPatchV1', { game_pk: 1, startTimecode: '12312024_235959' })).toBe(
       '/v1.1/game/1/feed/live/diffPatch?startTimecode=12312024_235959',
     );
-    expect(problem('liveGameDiffPatchV1', { game_pk: 1, startTimecode: '20240701_214404' })).toContain(
-      'startTimecode must be a timecode MMDDYYYY_HHMMSS',
-    );
-    expect(problem('liveGameDiffPatchV1', { game_pk: 1, endTimecode: '02302024_000000' })).toContain(
-      'endTimecode must be a timecode MMDDYYYY_HHMMSS',
-    );
+    for (const bad of ['20240230_000000', '02302024_000000', '20240612_241248', '2024061_041248', '20240612041248'])
+      expect(problem('liveGameDiffPatchV1', { game_pk: 1, endTimecode: bad })).toContain(
+        'endTimecode must be a timecode YYYYMMDD_HHMMSS (or MMDDYYYY_HHMMSS)',
+      );
   });
 
   it('accepts fields and hydrate where listed, and refuses an unknown parameter listing the accepted ones', () => {
