@@ -17,8 +17,8 @@ export interface Core {
   bodies: BodyCache;
   /** View of a game at a moment (defaults to now). */
   view(g: SchedGame, asOfMs?: number): GameView;
-  /** League record (or series record in the postseason) shown with a game at now. */
-  recordOf(g: SchedGame, teamId: number): WinLoss;
+  /** League record (or series record in the postseason) shown with a game at a moment (defaults to now). */
+  recordOf(g: SchedGame, teamId: number, asOfMs?: number): WinLoss;
   /** Probable starting pitchers (the rotation's turn). */
   probable(g: SchedGame): { away: number; home: number };
   /** Person-record changes in effect at a moment. */
@@ -56,8 +56,8 @@ export function createCore(model: SeasonModel, state: SimState, cacheBytes?: num
     state,
     bodies: bodies ?? createBodyCache(cacheBytes),
     view: (g, asOfMs = state.nowMs) => finishedView(g, Math.min(asOfMs, state.nowMs)),
-    recordOf(g, teamId) {
-      const at = recordMoment(model, g, state.nowMs);
+    recordOf(g, teamId, asOfMs = state.nowMs) {
+      const at = recordMoment(model, g, Math.min(asOfMs, state.nowMs));
       if (g.gameType === 'R' || g.gameType === 'S') return book.recordAt(teamId, g.gameType, at, state.nowMs);
       return book.seriesRecord(g, teamId, at);
     },

@@ -98,6 +98,8 @@ export function buildGameView(
       if (t <= asOfMs) view.versionMs = Math.max(view.versionMs, t);
     return view;
   }
+  // The feed turns Live at the start: a change of its own, whatever the log holds from before it.
+  view.versionMs = Math.max(view.versionMs, Math.min(g.startMs, asOfMs));
   const corrections = correctionsFor(state, g.gamePk, asOfMs);
   let log = getLog(g.gamePk);
   if (corrections.length > 0) {

@@ -83,11 +83,40 @@ export function timecode(ms: number): string {
   );
 }
 
-/** Parses a timecode "YYYYMMDD_HHMMSS" (or "YYYYMMDD_HHMM"); undefined when malformed. */
+/**
+ * Parses a timecode "YYYYMMDD_HHMMSS" (or "YYYYMMDD_HHMM", or the "MMDDYYYY_HHMMSS" the interface states for the
+ * diff-patch feed; a real date reads only one way) into the epoch ms of its second; undefined when malformed.
+ */
 export function parseTimecode(tc: string): number | undefined {
-  const m = /^(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})?$/.exec(tc);
+  const m = /^(\d{8})_(\d{2})(\d{2})(\d{2})?$/.exec(tc);
   if (!m) return undefined;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], m[6] ? +m[6] : 0);
+  const n = Number(m[1]);
+  const [hh, mm, ss] = [Number(m[2]), Number(m[3]), m[4] ? Number(m[4]) : 0];
+  if (hh > 23 || mm > 59 || ss > 59) return undefined;
+  const ymd = utcDay(Math.floor(n / 1e4), Math.floor(n / 100) % 100, n % 100);
+  const day = ymd ?? utcDay(n % 1e4, Math.floor(n / 1e6), Math.floor(n / 1e4) % 100);
+  return day === undefined ? undefined : day + ((hh * 60 + mm) * 60 + ss) * 1000;
+}
+
+/** Epoch ms of a real calendar day, else undefined. */
+function utcDay(y: number, m: number, d: number): number | undefined {
+  if (y < 1000 || m < 1 || m > 12 || d < 1) return undefined;
+  const ms = Date.UTC(y, m - 1, d);
+  return new Date(ms).getUTCDate() === d ? ms : undefined;
+}
+
+/**
+ * The moment a game body answers for at `ms`: the last whole second. The simulator publishes a game once a
+ * second, with every change up to that instant, and stamps it with {@link stampOf}; so the feed at a
+ * timecode is the same whenever it is asked for, and the same as the feed that carried that stamp.
+ */
+export function publishedAt(ms: number): number {
+  return Math.floor(ms / 1000) * 1000;
+}
+
+/** The timecode of a change at `ms`: the whole second that first publishes it. */
+export function stampOf(ms: number): string {
+  return timecode(Math.ceil(ms / 1000) * 1000);
 }
 
 /** "6/5" style short date used in makeup descriptions. */

@@ -4,7 +4,7 @@ import { sportInfo } from '../data/levels.js';
 import { pct, type WinLoss } from '../clock/records.js';
 import type { GameView } from '../game-view.js';
 import { fullName } from '../people-gen.js';
-import { isoMillis, isoSeconds, localClock, timecode, venueOffset } from '../time.js';
+import { isoMillis, isoSeconds, localClock, stampOf, venueOffset } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { renderBoxscore } from './boxscore.js';
 import { COPYRIGHT, personRef } from './common.js';
@@ -177,7 +177,7 @@ export function renderFeed(deps: FeedDeps, view: GameView) {
     link: `/api/v1.1/game/${view.g.gamePk}/feed/live`,
     metaData: {
       wait: 10,
-      timeStamp: timecode(view.versionMs),
+      timeStamp: stampOf(view.versionMs),
       gameEvents,
       logicalEvents: final
         ? ['midInning', 'countChange', 'gameStateChangeToGameOver']

@@ -3,7 +3,7 @@
 import type { Core } from '../core.js';
 import type { World } from '../world.js';
 import { awardsRoute, personAwardsRoute } from './awards.js';
-import { asOfFromParams, gameBody, gameTimestamps } from './games.js';
+import { asOfFromParams, gameBody, gameDiffPatch, gameTimestamps } from './games.js';
 import { peopleChangesRoute, peopleRoute, personRoute } from './people.js';
 import { configRoute, rosterRoute, seasonsRoute, teamRoute, teamsRoute, venuesRoute } from './reference.js';
 import { notFound, type RouteResult } from './result.js';
@@ -41,6 +41,7 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
     const gameCore = world.coreOfGame(pk) ?? core;
     if (c === 'feed' && d === 'live' && !e) return gameBody(gameCore, 'feed', pk, asOfFromParams(gameCore, params));
     if (c === 'feed' && d === 'live' && e === 'timestamps') return gameTimestamps(gameCore, pk);
+    if (c === 'feed' && d === 'live' && e === 'diffPatch') return gameDiffPatch(gameCore, pk, params);
     if ((c === 'boxscore' || c === 'playByPlay' || c === 'linescore' || c === 'winProbability') && !d)
       return gameBody(gameCore, c, pk, asOfFromParams(gameCore, params));
     return notFound(now);
