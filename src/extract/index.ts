@@ -9,6 +9,7 @@ export * from './feed.js';
 export * from './game-detail.js';
 export * from './games.js';
 export * from './hash.js';
+export * from './live-patch.js';
 export * from './official-stats.js';
 export * from './people.js';
 export * from './pitches.js';
