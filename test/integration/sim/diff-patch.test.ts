@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLivePatch } from '../../../src/extract/index.js';
+import { createApiClient } from '../../../src/api/index.js';
+import { applyLivePatch, parseLiveTimestamps } from '../../../src/extract/index.js';
+import { createSilentLogger } from '../../../src/logger.js';
+import { createRequestQueue } from '../../../src/queue/index.js';
 import { createSimulator } from '../../../src/sim/index.js';
 import { type RunningSim, startSim } from '../../helpers/sim-server.js';
 
@@ -104,6 +107,31 @@ describe('feed/live/diffPatch on the simulator', () => {
       const path = diffPath(stamps[a], stamps[b]);
       expect(twin.render(`/api${path}`).text).toBe(await (await s.get(path)).text());
     }
+  });
+
+  it("the typed client asks for it with a feed's own timeStamp and reads the timestamps list", async () => {
+    const log = createSilentLogger();
+    const queue = createRequestQueue({
+      maxRps: 1000,
+      concurrency: 2,
+      maxAttempts: 1,
+      retryAfterCapMs: 1000,
+      baseDelayMs: 10,
+      windowMarginMs: 0,
+      log,
+    });
+    const client = createApiClient({ baseUrl: s.url, timeoutMs: 10_000, queue, log });
+    const listed = await client.call('liveTimestampv11', { game_pk: pk });
+    expect(parseLiveTimestamps(listed.body)).toEqual(stamps);
+    const base = await client.call('liveGameV1', { game_pk: pk, timecode: stamps[60] });
+    const answer = await client.call('liveGameDiffPatchV1', {
+      game_pk: pk,
+      startTimecode: (base.body as J).metaData.timeStamp,
+      endTimecode: stamps[75],
+    });
+    const result = applyLivePatch(base.body, answer.body, stamps[60]);
+    expect(result).toMatchObject({ ok: true, timeStamp: stamps[75] });
+    if (result.ok) expect(result.feed).toEqual(await feedAt(stamps[75]));
   });
 
   it('faults apply to it like to every other path', async () => {
