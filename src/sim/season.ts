@@ -3,6 +3,7 @@
  * of (seed, season), so it is shared between simulator instances with the same seed.
  */
 
+import { at } from './checked.js';
 import type { VenueInfo } from './data/teams.js';
 import { simulateGame } from './engine/game.js';
 import { finalizePlays } from './derive/finalize.js';
@@ -92,7 +93,7 @@ export function createSeasonModel(seed: number, season: number, options: SeasonO
   for (const t of league.teams) springVenues.set(t.springVenueId, springVenue(t.springVenueId, t.springLeagueId));
   const outcomes = new Map<number, Outcome>();
   let post: SchedGame[] | undefined;
-  let lastRegular = regular[0].officialDate;
+  let lastRegular = at(regular, 0).officialDate;
   for (const g of regular) if (g.officialDate > lastRegular) lastRegular = g.officialDate;
 
   let simulated = 0;

@@ -86,8 +86,9 @@ export function timecode(ms: number): string {
 /** Parses a timecode "YYYYMMDD_HHMMSS" (or "YYYYMMDD_HHMM"); undefined when malformed. */
 export function parseTimecode(tc: string): number | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})?$/.exec(tc);
-  if (!m) return undefined;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], m[6] ? +m[6] : 0);
+  const [, y, mo, d, h, mi, s] = m ?? [];
+  if (!y || !mo || !d || !h || !mi) return undefined;
+  return Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0);
 }
 
 /** "6/5" style short date used in makeup descriptions. */
