@@ -8,11 +8,11 @@ const names = snapshotNames() as [string, ...string[]];
 
 /** Splits per request of a paged snapshot (the league's season stats). */
 export const pageSize = z.number().int().min(10).max(5000);
-const DEFAULT_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 500;
 /** People whose awards one run fetches at most. */
 export const maxPeople = z.number().int().min(1).max(20000);
-/** 250 requests take 50 s at the default 5 requests/s. */
-const DEFAULT_MAX_PEOPLE = 250;
+/** One request a person: the cap keeps a daily run short at the default rate, and a week of them covers a season's players. */
+export const DEFAULT_MAX_PEOPLE = 250;
 
 /**
  * Daily: every snapshot of the catalogue (rosters, the league's season stats, staff, awards), or
