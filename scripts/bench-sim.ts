@@ -35,7 +35,7 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
     child.stdout.on('data', (d: Buffer) => {
       buf += d.toString();
       const m = /sim listening (\S+)/.exec(buf);
-      if (m) resolve(m[1]);
+      if (m?.[1]) resolve(m[1]);
     });
     child.on('exit', (c) => reject(new Error(`server exited ${c}`)));
   });
@@ -111,7 +111,7 @@ try {
   );
   console.log(
     `server RSS ${(s2.rss / 1e6).toFixed(0)} MB; body cache ${(s2.cacheBytes / 1e6).toFixed(0)} MB in ${s2.cacheEntries} entries; ` +
-      `concurrency ${concurrency}; load average ${loadavg()[0].toFixed(1)}`,
+      `concurrency ${concurrency}; load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
   );
 } finally {
   server.stop();

@@ -1,15 +1,13 @@
 import { InvalidArgumentError } from 'commander';
-import { MAX_INT4 } from '../config.js';
+import type { z } from 'zod';
+import { calendarDate, gameType, season, sportId } from '../../jobs/fields.js';
+import { maxPeople, pageSize } from '../../jobs/snapshot.js';
 import type { AlertCondition } from '../db/queries/status.js';
 import { MILB_SPORT_IDS } from '../sim/data/sports.js';
 
 /** Whether `s` is a real calendar date in the form YYYY-MM-DD (2024-02-30 is not). */
 export function isCalendarDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+  return calendarDate.safeParse(s).success;
 }
 
 /** commander argParser for a YYYY-MM-DD flag. */
@@ -27,32 +25,36 @@ export function parsePositiveInt(value: string): number {
   return n;
 }
 
-/** commander argParser for a page size: 10 to 5000. */
-export function parsePageSize(value: string): number {
-  const n = parsePositiveInt(value);
-  if (n < 10 || n > 5000) throw new InvalidArgumentError(`"${value}" is not a page size between 10 and 5000`);
-  return n;
+/**
+ * A commander argParser for an integer flag a job's schema bounds: the range is the schema's
+ * (`what` names the value in the one line a bad flag prints).
+ */
+function boundedInt(schema: z.ZodNumber, what: string): (value: string) => number {
+  return (value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!schema.safeParse(n).success) {
+      throw new InvalidArgumentError(`"${value}" is not ${what} between ${schema.minValue} and ${schema.maxValue}`);
+    }
+    return n;
+  };
 }
 
-/** commander argParser for the people one awards snapshot fetches: 1 to 20000. */
-export function parseMaxPeople(value: string): number {
-  const n = parsePositiveInt(value);
-  if (n < 1 || n > 20000) throw new InvalidArgumentError(`"${value}" is not a number of people between 1 and 20000`);
-  return n;
-}
+/** commander argParser for a page size (the snapshot job's bounds). */
+export const parsePageSize = boundedInt(pageSize, 'a page size');
 
-/** commander argParser for a season year. */
-export function parseSeason(value: string): number {
-  const n = parsePositiveInt(value);
-  if (n < 1876 || n > 2100) throw new InvalidArgumentError(`"${value}" is not a season between 1876 and 2100`);
-  return n;
-}
+/** commander argParser for the people one awards snapshot fetches (the snapshot job's bounds). */
+export const parseMaxPeople = boundedInt(maxPeople, 'a number of people');
 
-/** commander argParser for a comma list of positive integers (`1,11`). */
+/** commander argParser for a season year (the jobs' bounds). */
+export const parseSeason = boundedInt(season, 'a season');
+
+/** commander argParser for a comma list of sport ids (`1,11`), each as the jobs bound it. */
 export function parseIntList(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim());
-  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) <= 0 || Number(p) > MAX_INT4)) {
-    throw new InvalidArgumentError(`"${value}" is not a comma list of ids from 1 to ${MAX_INT4}`);
+  if (parts.some((p) => !/^\d+$/.test(p) || !sportId.safeParse(Number(p)).success)) {
+    throw new InvalidArgumentError(
+      `"${value}" is not a comma list of ids from ${sportId.minValue} to ${sportId.maxValue}`,
+    );
   }
   return [...new Set(parts.map(Number))];
 }
@@ -66,10 +68,10 @@ export function parseSimSportIds(value: string): number[] {
   return ids;
 }
 
-/** commander argParser for a comma list of game types (`R,F,D,L,W`). */
+/** commander argParser for a comma list of game types (`R,F,D,L,W`), each as the backfill job checks it. */
 export function parseGameTypes(value: string): string[] {
   const parts = value.split(',').map((s) => s.trim().toUpperCase());
-  if (parts.some((p) => !/^[A-Z]$/.test(p))) {
+  if (parts.some((p) => !gameType.safeParse(p).success)) {
     throw new InvalidArgumentError(`"${value}" is not a comma list of one-letter game types (e.g. R,F,D,L,W)`);
   }
   return [...new Set(parts)];

@@ -2,8 +2,8 @@ import { addDays, DAY_MS, dayStartMs } from '../dates.js';
 import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
 import { syncJob } from '../../jobs/sync.js';
-import { queryRows, sql } from '../db/client.js';
 import type { CheckResult } from '../db/queries/checks.js';
+import { loadedGamePks, NEXT_QUERIES, opsLeaders, runExpectancyMatrix, warehouseCounts } from '../db/queries/demo.js';
 import type { RunDeps, RunResult } from '../pipeline/run.js';
 import { createConfiguredClient } from '../app/client.js';
 import type { AppContext } from '../app/context.js';
@@ -62,7 +62,7 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
     ctx.out(`   ${runLine(backfill)}`);
 
     sim.advance(DAY_MS);
-    const corrected = pickCorrection(await loadedGames(deps), sim);
+    const corrected = pickCorrection(await loadedGamePks(deps.database.db), sim);
     const changed = sim.changePerson();
     ctx.out(
       `2. one simulated day later (${sim.now().toISOString().slice(0, 16)}Z): scoring change on game ${corrected.gamePk} (${corrected.description}); person ${changed.personId}: ${changed.change}`,
@@ -101,46 +101,15 @@ function runLine(r: RunResult<unknown>): string {
   return `run ${r.runId} ${r.status}: ${c.gamesLoaded} games loaded, ${c.gamesUnchanged} unchanged, ${c.peopleLoaded} people, ${c.failed} failed, ${c.requests} requests`;
 }
 
-async function loadedGames(deps: RunDeps): Promise<number[]> {
-  const rows = await queryRows<{ gamePk: number }>(
-    deps.database.db,
-    sql`select game_pk as "gamePk" from raw.boxscores order by game_pk`,
-  );
-  return rows.map((r) => Number(r.gamePk));
-}
-
 function pickCorrection(loaded: number[], sim: { correctGame(pk?: number): { gamePk: number; description: string } }) {
   // Correct a game the warehouse already holds, so the sync shows a correction replacing rows.
   return sim.correctGame(loaded[Math.floor(loaded.length / 2)]);
 }
 
-/** The RE24 matrix of the loaded seasons: one row per base state, expected runs for 0, 1 and 2 outs. */
-async function re24Matrix(deps: RunDeps): Promise<Array<Record<string, unknown>>> {
-  return queryRows<Record<string, unknown>>(
-    deps.database.db,
-    sql`select base_state as bases,
-               round(sum(runs_to_end_of_inning) filter (where outs_before = 0)::numeric / nullif(sum(plays) filter (where outs_before = 0), 0), 2) as "0 outs",
-               round(sum(runs_to_end_of_inning) filter (where outs_before = 1)::numeric / nullif(sum(plays) filter (where outs_before = 1), 0), 2) as "1 out",
-               round(sum(runs_to_end_of_inning) filter (where outs_before = 2)::numeric / nullif(sum(plays) filter (where outs_before = 2), 0), 2) as "2 outs",
-               sum(plays)::int as plays
-        from analytics.run_expectancy group by base_state
-        order by length(replace(base_state, '_', '')), base_state`,
-  );
-}
-
 async function printSummary(ctx: AppContext, deps: RunDeps, started: number): Promise<void> {
   const db = deps.database.db;
-  const [counts] = await queryRows<Record<string, number>>(
-    db,
-    sql`select (select count(*) from mlb.games where coded_game_state = 'F')::int as "final games",
-               (select count(*) from mlb.plays)::int as plays, (select count(*) from mlb.pitches)::int as pitches,
-               (select count(*) from mlb.people)::int as people, (select count(*) from mlb.teams)::int as teams`,
-  );
-  const leaders = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select full_name, pa, h, hr, avg, obp, slg, ops from analytics.season_batting
-        where game_type = 'R' and pa >= 30 order by ops desc, full_name limit 5`,
-  );
+  const counts = await warehouseCounts(db);
+  const leaders = await opsLeaders(db);
   ctx.out(
     `\nloaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts ?? {})
       .map(([k, v]) => `${v} ${k}`)
@@ -148,16 +117,13 @@ async function printSummary(ctx: AppContext, deps: RunDeps, started: number): Pr
   );
   ctx.out(`\nOPS leaders (analytics.season_batting, PA >= 30):\n${formatTable(leaders)}`);
   ctx.out(
-    `\nrun expectancy by base-out state (analytics.run_expectancy, RE24; bases 1 2 3, _ = empty):\n${formatTable(await re24Matrix(deps))}`,
+    `\nrun expectancy by base-out state (analytics.run_expectancy, RE24; bases 1 2 3, _ = empty):\n${formatTable(await runExpectancyMatrix(db))}`,
   );
-  const query =
-    'select full_name, pa, avg, obp, slg, ops from analytics.season_batting where pa >= 30 order by ops desc limit 10';
+  const query = NEXT_QUERIES.opsLeaders;
   if (deps.database.kind === 'pglite') {
     ctx.out(`\nquery it next (embedded database ${deps.database.describe.replace(/^pglite:/, '')}):`);
     ctx.out(`  npx dugout sql "${query}"`);
-    ctx.out(
-      '  npx dugout sql "select * from analytics.standings order by as_of_date desc, division_name, games_back limit 15"',
-    );
+    ctx.out(`  npx dugout sql "${NEXT_QUERIES.standings}"`);
   } else {
     ctx.out('\nquery it next:');
     ctx.out(`  psql "$DATABASE_URL" -c "${query}"`);

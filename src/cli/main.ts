@@ -3,7 +3,7 @@ import { ApiUnreachableError, capError, DugoutError, describeError, redactSecret
 import { type AppContext, createAppContext } from '../app/context.js';
 import { registerCommands } from './commands/index.js';
 import { readVersion } from '../version.js';
-import { installFatalGuard } from './fatal-guard.js';
+import { installFatalGuard } from '../app/fatal-guard.js';
 
 /** Exit codes: 0 ok, 1 failed run, 2 bad usage. */
 export const EXIT_OK = 0;

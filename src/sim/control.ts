@@ -1,5 +1,6 @@
 /** Simulator controls: scoring corrections and person-record changes (also exposed under /__sim). */
 
+import { at } from './checked.js';
 import { statusAt } from './clock/status.js';
 import type { Core } from './core.js';
 import { pickCorrectablePlay } from './derive/corrections.js';
@@ -67,7 +68,7 @@ export function changePerson(
   const change = kind ?? (n % 2 === 0 ? 'trade' : 'number');
   if (change === 'trade') {
     const teams = core.league.teams.filter((t) => t.id !== teamId);
-    const to = teams[rng.int(0, teams.length - 1)];
+    const to = at(teams, rng.int(0, teams.length - 1));
     core.state.personChanges.push({ personId: p.id, atMs: now, change: 'trade', teamId: to.id });
     core.state.revision += 1;
     return { personId: p.id, change: `trade: currentTeam ${teamId} -> ${to.id}` };

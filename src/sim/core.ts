@@ -1,5 +1,6 @@
 /** The simulator's core: season model + state + caches, and the game-level services routes use. */
 
+import { at } from './checked.js';
 import { createRecordBook, recordMoment, type WinLoss } from './clock/records.js';
 import { statusAt } from './clock/status.js';
 import { buildGameView, createLogCache, type GameView } from './game-view.js';
@@ -64,7 +65,7 @@ export function createCore(model: SeasonModel, state: SimState, cacheBytes?: num
     probable(g) {
       const away = league.depthAt(g.awayId, g.officialDate).rotation;
       const home = league.depthAt(g.homeId, g.officialDate).rotation;
-      return { away: away[g.awayGameIndex % away.length], home: home[g.homeGameIndex % home.length] };
+      return { away: at(away, g.awayGameIndex % away.length), home: at(home, g.homeGameIndex % home.length) };
     },
     overlay(personId, atMs) {
       let o: PersonOverlay | undefined;

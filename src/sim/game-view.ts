@@ -3,6 +3,7 @@
  * decisions. Every game body (feed/live, boxscore, playByPlay, linescore) renders from one view.
  */
 
+import { at } from './checked.js';
 import { type GameStatus, type Phase, statusAt, transitions } from './clock/status.js';
 import { deriveBoxes, type TeamBox } from './derive/box-stats.js';
 import { applyCorrections } from './derive/corrections.js';
@@ -38,7 +39,7 @@ export function cutPlays(plays: readonly Play[], atMs: number): { plays: Play[];
     const events = p.events.filter((e) => e.endMs <= atMs);
     const shown = events.filter((e) => !(e.kind === 'action' && e.eventType === 'game_advisory'));
     if (shown.length > 0 || (out.length === 0 && events.length > 0 && p.startMs <= atMs)) {
-      const last = events[events.length - 1];
+      const last = at(events, events.length - 1);
       out.push({
         ...p,
         events,
@@ -114,7 +115,7 @@ export function buildGameView(
   view.lastComplete = cut.lastComplete;
   const lastPlay = cut.plays[cut.plays.length - 1];
   if (lastPlay && phase !== 'over' && phase !== 'final') {
-    const lastEv = lastPlay.events[lastPlay.events.length - 1];
+    const lastEv = at(lastPlay.events, lastPlay.events.length - 1);
     view.versionMs = Math.max(view.versionMs, Math.min(lastEv.endMs, asOfMs));
   }
   view.boxes = deriveBoxes(cut.plays, log.lineups, log.starters, cut.lastComplete);

@@ -1,5 +1,6 @@
 /** Builds the seeded league: clubs, parks, 40-man rosters, depth charts and game officials. */
 
+import { at } from './checked.js';
 import { MILB_SPORT_IDS, milbLevel } from './data/levels.js';
 import { TEAMS, type TeamInfo, type VenueInfo } from './data/teams.js';
 import { VENUES } from './data/venues.js';
@@ -93,9 +94,9 @@ function assignBoxscoreNames(players: Person[]): void {
   for (const group of byLast.values()) {
     if (group.length < 2) continue;
     const initials = new Map<string, number>();
-    for (const p of group) initials.set(p.useName[0], (initials.get(p.useName[0]) ?? 0) + 1);
+    for (const p of group) initials.set(p.useName.charAt(0), (initials.get(p.useName.charAt(0)) ?? 0) + 1);
     for (const p of group) {
-      const short = (initials.get(p.useName[0]) ?? 0) > 1 ? p.useName.slice(0, 2) : p.useName[0];
+      const short = (initials.get(p.useName.charAt(0)) ?? 0) > 1 ? p.useName.slice(0, 2) : p.useName.charAt(0);
       p.boxscoreName = `${p.useLastName}, ${short}`;
     }
   }
@@ -119,10 +120,8 @@ function buildDepth(active: Person[]): TeamDepth {
   const nine = Object.values(starters).map((id) => hitters.find((h) => h.id === id)!);
   const ranked = [...nine].sort((a, b) => score(b) - score(a) || a.id - b.id);
   // Best hitters bat 2-4, a fast one leads off, the weakest bat last.
-  const order = [ranked[3], ranked[0], ranked[1], ranked[2], ranked[4], ranked[5], ranked[6], ranked[7], ranked[8]].map(
-    (p) => p.id,
-  );
-  const backupCatcher = bench.find((id) => hitters.find((h) => h.id === id)?.position === '2') ?? bench[0];
+  const order = [3, 0, 1, 2, 4, 5, 6, 7, 8].map((rank) => at(ranked, rank).id);
+  const backupCatcher = bench.find((id) => hitters.find((h) => h.id === id)?.position === '2') ?? at(bench, 0);
   return { rotation, bullpen, starters, order, bench, backupCatcher };
 }
 
@@ -177,7 +176,7 @@ export function createLeague(seed: number, season: number, options: LeagueOption
       return level < 0 ? p : minorLeaguer(p, sportId);
     };
     const active = ACTIVE_LAYOUT.map((slot) => make(slot, 'A'));
-    const reserve = RESERVE_LAYOUT.map((slot, i) => make(slot, level < 0 ? RESERVE_STATUS[i] : 'A'));
+    const reserve = RESERVE_LAYOUT.map((slot, i) => make(slot, level < 0 ? at(RESERVE_STATUS, i) : 'A'));
     people.push(...active, ...reserve);
     rosters.set(team.id, { active: active.map((p) => p.id), reserve: reserve.map((p) => p.id) });
     depth.set(team.id, buildDepth(active));

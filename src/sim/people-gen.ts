@@ -1,5 +1,6 @@
 /** Generates real-looking people (players and officials) from the built-in name lists. */
 
+import { at, columns } from './checked.js';
 import { MIDDLE_NAMES, NICKNAMES, OFFICIAL_FIRST, ORIGINS, type Origin } from './data/names.js';
 import type { Rng } from './prng.js';
 import type { Person, PitchMix } from './types.js';
@@ -25,7 +26,7 @@ export function randomDate(rng: Rng, year: number): string {
 }
 
 function pickOrigin(rng: Rng): Origin {
-  return ORIGINS[rng.weighted(ORIGINS.map((o) => o.weight))];
+  return at(ORIGINS, rng.weighted(ORIGINS.map((o) => o.weight)));
 }
 
 function repertoire(rng: Rng, role: 'SP' | 'RP'): PitchMix[] {
@@ -35,7 +36,7 @@ function repertoire(rng: Rng, role: 'SP' | 'RP'): PitchMix[] {
   const extra = role === 'SP' ? rng.int(2, 4) : rng.int(1, 2);
   const pool = [...SECONDARY_PITCHES];
   for (let i = 0; i < extra && pool.length > 0; i++) {
-    const [code, delta] = pool.splice(rng.int(0, pool.length - 1), 1)[0];
+    const [code, delta] = at(pool.splice(rng.int(0, pool.length - 1), 1), 0);
     mix.push({ code, weight: rng.range(8, 30), speedDelta: delta + rng.range(-1.5, 1.5) });
   }
   return mix;
@@ -60,7 +61,8 @@ export interface PlayerSpec {
 export function createPlayer(rng: Rng, spec: PlayerSpec): Person {
   const origin = pickOrigin(rng);
   const age = rng.int(21, 37);
-  const [city, state] = rng.pick(origin.places).split('|');
+  const place = columns(rng.pick(origin.places));
+  const [city, state] = [place(0), place(1)];
   const firstName = rng.pick(origin.firstNames);
   const lastName = rng.pick(origin.lastNames);
   const isPitcher = spec.role !== 'POS';
@@ -134,10 +136,11 @@ export function createOfficial(
   season: number,
   baseMs: number,
 ): Person {
-  const origin = ORIGINS[0];
+  const origin = at(ORIGINS, 0);
   const firstName = rng.pick(OFFICIAL_FIRST);
   const lastName = rng.pick(origin.lastNames);
-  const [city, state] = rng.pick(origin.places).split('|');
+  const place = columns(rng.pick(origin.places));
+  const [city, state] = [place(0), place(1)];
   return {
     id,
     firstName,

@@ -1,3 +1,4 @@
+import { at } from './checked.js';
 /**
  * Small seeded pseudo-random generators. Everything random in the simulator flows from here, so the
  * same seed always yields the same league, schedule and games, byte for byte.
@@ -70,15 +71,17 @@ class Mulberry32 implements Rng {
     return this.next() < p;
   }
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return at(items, Math.floor(this.next() * items.length));
   }
   weighted(weights: readonly number[]): number {
     let total = 0;
-    for (let i = 0; i < weights.length; i++) total += weights[i];
+    for (const w of weights) total += w;
     let r = this.next() * total;
-    for (let i = 0; i < weights.length; i++) {
-      r -= weights[i];
+    let i = 0;
+    for (const w of weights) {
+      r -= w;
       if (r < 0) return i;
+      i++;
     }
     return weights.length - 1;
   }
@@ -98,7 +101,7 @@ export function createRng(seed: number): Rng {
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 function hex8(n: number): string {
-  return HEX[(n >>> 24) & 255] + HEX[(n >>> 16) & 255] + HEX[(n >>> 8) & 255] + HEX[n & 255];
+  return at(HEX, (n >>> 24) & 255) + at(HEX, (n >>> 16) & 255) + at(HEX, (n >>> 8) & 255) + at(HEX, n & 255);
 }
 
 /** Formats 128 bits derived from the parts as a UUID-looking string (version nibble 3). */
@@ -108,6 +111,6 @@ export function uuidFrom(...parts: number[]): string {
   const b = hex8(Math.floor(r.next() * 4294967296) >>> 0);
   const c = hex8(Math.floor(r.next() * 4294967296) >>> 0);
   const d = hex8(Math.floor(r.next() * 4294967296) >>> 0);
-  const variant = ((parseInt(c[0], 16) & 3) | 8).toString(16);
+  const variant = ((parseInt(c.charAt(0), 16) & 3) | 8).toString(16);
   return `${a}-${b.slice(0, 4)}-3${b.slice(5, 8)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
 }

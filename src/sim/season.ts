@@ -3,6 +3,7 @@
  * of (seed, season), so it is shared between simulator instances with the same seed.
  */
 
+import { at } from './checked.js';
 import type { VenueInfo } from './data/teams.js';
 import { simulateGame } from './engine/game.js';
 import { finalizePlays } from './derive/finalize.js';
@@ -34,8 +35,11 @@ export interface SeasonModel {
   simulate(gamePk: number): GameLog;
   /** Final score and key times of a game (memoized, small). */
   outcome(gamePk: number): Outcome;
-  /** Milliseconds the schedule build took (spring + regular season, without the postseason). */
-  buildMs: number;
+  /**
+   * Games this model has simulated so far. Building the schedule simulates none (a game is
+   * simulated when asked for, the postseason built on first call), which keeps a model cheap.
+   */
+  gamesSimulated(): number;
 }
 
 const cache = new Map<string, SeasonModel>();
@@ -68,7 +72,6 @@ export function firstGamePk(sportId: number, season: number): number {
  * training or postseason here: 132 games a club in six-game series, doubleheaders of seven innings.
  */
 export function createSeasonModel(seed: number, season: number, options: SeasonOptions = {}): SeasonModel {
-  const t0 = performance.now();
   const league = options.league ?? createLeague(seed, season);
   const sportId = league.sportId;
   const mlb = sportId === 1;
@@ -90,12 +93,14 @@ export function createSeasonModel(seed: number, season: number, options: SeasonO
   for (const t of league.teams) springVenues.set(t.springVenueId, springVenue(t.springVenueId, t.springLeagueId));
   const outcomes = new Map<number, Outcome>();
   let post: SchedGame[] | undefined;
-  let lastRegular = regular[0].officialDate;
+  let lastRegular = at(regular, 0).officialDate;
   for (const g of regular) if (g.officialDate > lastRegular) lastRegular = g.officialDate;
 
+  let simulated = 0;
   const simulate = (gamePk: number): GameLog => {
     const g = byPk.get(gamePk);
     if (!g) throw new Error(`unknown gamePk ${gamePk}`);
+    simulated++;
     const log = simulateGame({
       gamePk,
       seed,
@@ -182,6 +187,6 @@ export function createSeasonModel(seed: number, season: number, options: SeasonO
     venue: (id) => league.venueById.get(id) ?? springVenues.get(id),
     simulate,
     outcome,
-    buildMs: performance.now() - t0,
+    gamesSimulated: () => simulated,
   };
 }

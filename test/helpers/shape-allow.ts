@@ -6,7 +6,7 @@ import { keyPaths } from './shape.js';
  * Fields that appear in some real bodies but that the simulator does not produce. Each entry is a
  * field that is optional upstream (a hydration we do not implement, or a legacy/situational field).
  */
-export const ALLOW: Record<string, RegExp[]> = {
+export const ALLOW = {
   game: [
     // Hot/cold zone stats are a per-batter hydration; the simulator sends the (real, often empty) arrays only.
     /HotColdZone(s\[\]|Stats)[.:]/,
@@ -48,7 +48,7 @@ export const ALLOW: Record<string, RegExp[]> = {
     // hydrate=stats(...) on /people: stat splits are not simulated.
     /\.people\[\]\.stats/,
   ],
-};
+} satisfies Record<string, RegExp[]>;
 
 /** A recorded live feed of a minor-league game (test/integration/sim/minors.test.ts holds those to the simulator's). */
 export function isMinorLeagueFeed(body: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { parseSimSportIds, parsePositiveInt, parseSeason } from '../args.js';
-import { runBench, runQueryBench } from '../bench.js';
+import { runBench, runQueryBench } from '../../bench/bench.js';
 import type { AppContext } from '../../app/context.js';
 
 interface BenchFlags {

@@ -6,11 +6,11 @@ import { createRuntime } from '../../app/runtime.js';
 import type { SetExit } from './index.js';
 
 /** Run a job once from the CLI: print its summary on stdout, exit 1 unless it succeeded. */
-export async function runJobFromCli<A>(
+export async function runJobFromCli<A, I>(
   ctx: AppContext,
   setExit: SetExit,
-  job: JobDefinition<A>,
-  args: A,
+  job: JobDefinition<A, I>,
+  args: I,
   opts: { now?: Date; json?: boolean; progress?: boolean } = {},
 ): Promise<RunResult<unknown>> {
   const runtime = await createRuntime(ctx, {

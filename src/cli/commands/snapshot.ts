@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { snapshotJob } from '../../../jobs/snapshot.js';
+import { DEFAULT_MAX_PEOPLE, DEFAULT_PAGE_SIZE, snapshotJob } from '../../../jobs/snapshot.js';
 import { UsageError } from '../../errors.js';
 import { snapshotNames } from '../../pipeline/load/snapshots.js';
 import { parseDateFlag, parseMaxPeople, parsePageSize, parseSeason } from '../args.js';
@@ -14,8 +14,16 @@ export function registerSnapshot(program: Command, ctx: AppContext, setExit: Set
     .argument('<name>', snapshotNames().join(' | '))
     .option('--date <YYYY-MM-DD>', 'the day the snapshot describes (default today, UTC)', parseDateFlag)
     .option('--season <YYYY>', "the season (default the date's year)", parseSeason)
-    .option('--page-size <N>', 'splits per request of a paged snapshot (stats; default 500)', parsePageSize)
-    .option('--max-people <N>', 'people whose awards one run fetches at most (awards; default 250)', parseMaxPeople)
+    .option(
+      '--page-size <N>',
+      `splits per request of a paged snapshot (stats; default ${DEFAULT_PAGE_SIZE})`,
+      parsePageSize,
+    )
+    .option(
+      '--max-people <N>',
+      `people whose awards one run fetches at most (awards; default ${DEFAULT_MAX_PEOPLE})`,
+      parseMaxPeople,
+    )
     .option('--json', 'print the run summary as JSON')
     .action(
       async (

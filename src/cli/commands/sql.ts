@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { schemaState } from '../../db/migrate.js';
 import type { AppContext } from '../../app/context.js';
 import { parsePositiveInt } from '../args.js';
-import { checkReadOnlyQuery } from '../sql-guard.js';
+import { checkReadOnlyQuery } from '../../db/sql-guard.js';
 import { readQueryText } from '../sql-input.js';
 import { openSqlDatabase } from '../sql-login.js';
 import {

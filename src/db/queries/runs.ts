@@ -77,3 +77,12 @@ export async function markAbandonedRuns(db: Executor, host = hostname()): Promis
   }
   return n;
 }
+
+/**
+ * Mark failed the runs a process still has open, when it dies of an error nothing caught (the
+ * fatal guard): they would otherwise wait for their heartbeat to lapse.
+ */
+export async function failProcessRuns(db: Executor, host: string, pid: number, error: string): Promise<void> {
+  await db.execute(sql`update ingest.runs set status = 'failed', finished_at = now(), error = ${error}
+                       where status = 'running' and host = ${host} and pid = ${pid}`);
+}

@@ -32,10 +32,10 @@ export interface SnapshotArgs {
   /** Day the snapshot describes (rosters); default today (dugout's clock, UTC). */
   date?: string;
   season?: number;
-  /** Splits per request of a paged snapshot (stats); default 500. */
-  pageSize?: number;
-  /** People whose awards one run fetches at most (awards); default 250. */
-  maxPeople?: number;
+  /** Splits per request of a paged snapshot (stats); its default is the snapshot job's. */
+  pageSize: number;
+  /** People whose awards one run fetches at most (awards); its default is the snapshot job's. */
+  maxPeople: number;
 }
 
 /** One request of a snapshot and how its body becomes rows (replacing that request's earlier rows). */
@@ -73,9 +73,6 @@ export interface SnapshotDefinition {
 export const ROSTER_TYPES = ['40Man', 'active'] as const;
 export const STAT_GROUPS = ['hitting', 'pitching', 'fielding'] as const;
 export const STAFF_LISTINGS = ['umpires', 'officialScorers'] as const;
-const DEFAULT_PAGE_SIZE = 500;
-/** People's awards fetched per run by default: 250 requests take 50 s at the default 5 requests/s. */
-export const DEFAULT_MAX_PEOPLE = 250;
 /** A body whose total never ends the paging stops here (500 splits × 40 pages = 20,000 players). */
 const MAX_PAGES = 40;
 
@@ -152,8 +149,10 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
     const season = int('season');
     const sportId = int('sportId');
     const group = p.get('group');
-    return season !== undefined && sportId !== undefined && group
-      ? statsRequest(season, sportId, group, int('limit') ?? DEFAULT_PAGE_SIZE)
+    // Every stats page is stored with the limit it was fetched with (stats were paged from the start).
+    const limit = int('limit');
+    return season !== undefined && sportId !== undefined && group && limit !== undefined
+      ? statsRequest(season, sportId, group, limit)
       : undefined;
   }
   if (operation === 'config.awards') return awardCatalogueRequest();
@@ -185,7 +184,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
       return ctx.config.sportIds.flatMap((sportId) =>
-        STAT_GROUPS.map((group) => statsRequest(season, sportId, group, args.pageSize ?? DEFAULT_PAGE_SIZE)),
+        STAT_GROUPS.map((group) => statsRequest(season, sportId, group, args.pageSize)),
       );
     },
   },
@@ -202,7 +201,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
       "the award catalogue and the awards of the season's players (1 request, plus 1 per person, at most --max-people per run)",
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
-      const people = await awardCandidates(ctx.db, season, args.maxPeople ?? DEFAULT_MAX_PEOPLE);
+      const people = await awardCandidates(ctx.db, season, args.maxPeople);
       return [awardCatalogueRequest(), ...people.map(personAwardsRequest)];
     },
   },

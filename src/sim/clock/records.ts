@@ -1,5 +1,6 @@
 /** Win-loss records as of a moment, from the simulated outcomes (spring, regular season, series). */
 
+import { at } from '../checked.js';
 import type { SeasonModel } from '../season.js';
 import type { SchedGame } from '../types.js';
 import { GAME_OVER_MINUTES } from './status.js';
@@ -60,7 +61,7 @@ export function createRecordBook(model: SeasonModel) {
       let hi = list.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (list[mid].t <= atMs) lo = mid + 1;
+        if (at(list, mid).t <= atMs) lo = mid + 1;
         else hi = mid;
       }
       const e = list[lo - 1];

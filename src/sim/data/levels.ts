@@ -15,6 +15,7 @@ import {
   type VenueInfo,
 } from './teams.js';
 import { MILB_SPORT_IDS } from './sports.js';
+import { at, columns, entry } from '../checked.js';
 import { VENUES } from './venues.js';
 
 export interface SportInfo {
@@ -133,8 +134,8 @@ function buildLevel(sportId: number, index: number): MilbLevel {
   const taken = new Set<string>();
   const clubs = rows.map((r) => {
     const parent = TEAMS.find((t) => t.id === Number(r[0]))!;
-    const [city, state, nickname] = r[1 + index].split(',');
-    return { parent, city, state, nickname };
+    const cell = columns(at(r, 1 + index), ',');
+    return { parent, city: cell(0), state: cell(1), nickname: cell(2) };
   });
   const parentVenue = (t: TeamInfo) => VENUES.find((v) => v.id === t.venueId)!;
   // Deal clubs to leagues west to east, then split each league into two divisions north/south.
@@ -146,7 +147,7 @@ function buildLevel(sportId: number, index: number): MilbLevel {
   const teams: TeamInfo[] = [];
   const venues: VenueInfo[] = [];
   let next = 0;
-  for (const [leagueId, name, abbreviation, count] of MILB_LEAGUE_ROWS[sportId]) {
+  for (const [leagueId, name, abbreviation, count] of entry(MILB_LEAGUE_ROWS, sportId)) {
     leagues.push({ id: leagueId, name, abbreviation, nameShort: name.replace(/ League$/, '') });
     const members = byLongitude
       .slice(next, next + count)
@@ -204,7 +205,7 @@ function buildLevel(sportId: number, index: number): MilbLevel {
           latitude: Number((pv.latitude + ((slot % 5) - 2) * 0.7).toFixed(6)),
           longitude: Number((pv.longitude + ((slot % 3) - 1) * 0.9).toFixed(6)),
           elevation: 100 + ((id * 37) % 900),
-          capacity: LEVEL_CAPACITY[sportId] + ((id * 53) % 2_000),
+          capacity: entry(LEVEL_CAPACITY, sportId) + ((id * 53) % 2_000),
           turfType: 'Grass',
           roofType: 'Open',
           dims: [330, 375, 400, 375, 325],
@@ -247,7 +248,7 @@ export const leagueInfo = (id: number): LeagueInfo | undefined => allById().leag
 export const divisionInfo = (id: number): DivisionInfo | undefined => allById().divisions.get(id);
 
 export function sportInfo(id: number): SportInfo {
-  return SPORTS.find((s) => s.id === id) ?? SPORTS[0];
+  return SPORTS.find((s) => s.id === id) ?? at(SPORTS, 0);
 }
 
 /**

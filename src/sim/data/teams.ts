@@ -3,6 +3,8 @@
  * simulator's bodies look like the real ones; the numbers (capacities, distances) are approximate.
  */
 
+import { columns } from '../checked.js';
+
 export interface LeagueInfo {
   id: number;
   name: string;
@@ -130,24 +132,24 @@ const TEAM_ROWS = `
 export const TEAMS: readonly TeamInfo[] = TEAM_ROWS.trim()
   .split('\n')
   .map((row) => {
-    const c = row.split('|');
-    const divisionId = Number(c[9]);
+    const c = columns(row);
+    const divisionId = Number(c(9));
     return {
-      id: Number(c[0]),
-      name: c[1],
-      teamName: c[2],
-      locationName: c[3],
-      shortName: c[4],
-      franchiseName: c[1].replace(` ${c[2]}`, '') || c[2],
-      clubName: c[2],
-      abbreviation: c[5],
-      teamCode: c[6],
-      fileCode: c[7],
-      firstYearOfPlay: c[8],
+      id: Number(c(0)),
+      name: c(1),
+      teamName: c(2),
+      locationName: c(3),
+      shortName: c(4),
+      franchiseName: c(1).replace(` ${c(2)}`, '') || c(2),
+      clubName: c(2),
+      abbreviation: c(5),
+      teamCode: c(6),
+      fileCode: c(7),
+      firstYearOfPlay: c(8),
       leagueId: divisionId === 200 || divisionId === 201 || divisionId === 202 ? 103 : 104,
       divisionId,
-      venueId: Number(c[10]),
-      springLeagueId: Number(c[11]),
-      springVenueId: Number(c[12]),
+      venueId: Number(c(10)),
+      springLeagueId: Number(c(11)),
+      springVenueId: Number(c(12)),
     };
   });

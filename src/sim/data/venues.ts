@@ -1,4 +1,5 @@
 import type { VenueInfo } from './teams.js';
+import { columns, present } from '../checked.js';
 
 // id|name|address|city|state|abbr|postal|phone|lat|lon|elev|azimuth|tz|std|dst|capacity|turf|roof|LL,LC,C,RC,RL
 const VENUE_ROWS = `
@@ -40,39 +41,40 @@ function parseVenues(rows: string): VenueInfo[] {
     .trim()
     .split('\n')
     .map((row) => {
-      const c = row.split('|');
-      const std = Number(c[13]);
-      const dst = c[14] === '1';
+      const c = columns(row);
+      const std = Number(c(13));
+      const dst = c(14) === '1';
       const abbrevs: Record<number, [string, string]> = {
         [-5]: ['EST', 'EDT'],
         [-6]: ['CST', 'CDT'],
         [-7]: ['MST', 'MDT'],
         [-8]: ['PST', 'PDT'],
       };
-      const dims = c[18].split(',').map(Number) as [number, number, number, number, number];
+      const [tzStd, tzDst] = present(abbrevs[std], `the time zone names of UTC${std}`);
+      const dims = c(18).split(',').map(Number) as [number, number, number, number, number];
       return {
-        id: Number(c[0]),
-        name: c[1],
-        address1: c[2],
-        city: c[3],
-        state: c[4],
-        stateAbbrev: c[5],
-        postalCode: c[6],
-        phone: c[7],
-        latitude: Number(c[8]),
-        longitude: Number(c[9]),
-        elevation: Number(c[10]),
-        azimuthAngle: Number(c[11]),
-        tzId: c[12],
+        id: Number(c(0)),
+        name: c(1),
+        address1: c(2),
+        city: c(3),
+        state: c(4),
+        stateAbbrev: c(5),
+        postalCode: c(6),
+        phone: c(7),
+        latitude: Number(c(8)),
+        longitude: Number(c(9)),
+        elevation: Number(c(10)),
+        azimuthAngle: Number(c(11)),
+        tzId: c(12),
         stdOffset: std,
         dst,
-        tzStd: abbrevs[std][0],
-        tzDst: dst ? abbrevs[std][1] : abbrevs[std][0],
-        capacity: Number(c[15]),
-        turfType: c[16],
-        roofType: c[17],
+        tzStd,
+        tzDst: dst ? tzDst : tzStd,
+        capacity: Number(c(15)),
+        turfType: c(16),
+        roofType: c(17),
         dims,
-        country: c[5] === 'ON' ? 'Canada' : 'USA',
+        country: c(5) === 'ON' ? 'Canada' : 'USA',
       };
     });
 }

@@ -3,6 +3,7 @@
  * the plays always agree (and keep agreeing after a scoring change).
  */
 
+import { at, entry } from '../checked.js';
 import type { LineupSlot, Play } from '../types.js';
 import { addPlateAppearance, BAT_FIELDS, emptyLine, FIELD_FIELDS, isBallCall, type Line, PIT_FIELDS } from './lines.js';
 
@@ -87,7 +88,7 @@ function enterPitcher(box: TeamBox, id: number): void {
 
 function inningRow(box: TeamBox, inning: number) {
   while (box.innings.length < inning) box.innings.push({ runs: 0, hits: 0, errors: 0, leftOnBase: 0 });
-  return box.innings[inning - 1];
+  return at(box.innings, inning - 1);
 }
 
 function applySubstitution(off: TeamBox, def: TeamBox, ev: Play['events'][number], inning: number): void {
@@ -219,7 +220,7 @@ function applyRunnerMoves(
       const runnerLine = off.batting.get(m.runner);
       if (runnerLine) runnerLine[stolen ? 'stolenBases' : 'caughtStealing'] += 1;
       pit[stolen ? 'stolenBases' : 'caughtStealing'] += 1;
-      const catcher = def.fielding.get(play.fielders['2']);
+      const catcher = def.fielding.get(entry(play.fielders, '2'));
       if (catcher) catcher[stolen ? 'stolenBases' : 'caughtStealing'] += 1;
     }
     if (m.eventType === 'pickoff_1b') {

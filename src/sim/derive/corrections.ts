@@ -6,6 +6,7 @@
 
 import type { Correction } from '../state.js';
 import type { GameLog, Play } from '../types.js';
+import { entry } from '../checked.js';
 import { finalEventIndex, finalizePlays } from './finalize.js';
 
 const NAMES: Record<string, [string, string]> = {
@@ -29,7 +30,7 @@ export function pickCorrectablePlay(
 
 function rewrite(play: Play, to: string): void {
   const last = finalEventIndex(play);
-  const [event, eventType] = NAMES[to];
+  const [event, eventType] = entry(NAMES, to);
   play.eventType = to;
   play.corrected = to === 'single' ? 'Scoring change: error ruled a hit.' : 'Scoring change: hit ruled an error.';
   for (const m of play.runners) {
@@ -38,7 +39,7 @@ function rewrite(play: Play, to: string): void {
     m.eventType = eventType;
     if (m.origin === 0 && m.start === 0) {
       const fielder = m.credits[0] ?? {
-        player: play.fielders[play.batted?.location ?? '6'],
+        player: entry(play.fielders, play.batted?.location ?? '6'),
         pos: play.batted?.location ?? '6',
         credit: '',
       };

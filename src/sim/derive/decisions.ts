@@ -1,5 +1,6 @@
 /** Pitching decisions of a finished game: win, loss, save, holds and blown saves. */
 
+import { at } from '../checked.js';
 import type { Play } from '../types.js';
 import type { TeamBox } from './box-stats.js';
 
@@ -33,7 +34,7 @@ function stints(plays: readonly Play[]): Stint[] {
 /** Lead of `side` before play i (or after the last play when i = plays.length). */
 function leadBefore(plays: readonly Play[], i: number, side: 'away' | 'home'): number {
   if (i === 0) return 0;
-  const p = plays[i - 1];
+  const p = at(plays, i - 1);
   return side === 'away' ? p.awayScore - p.homeScore : p.homeScore - p.awayScore;
 }
 
@@ -44,9 +45,9 @@ export function computeDecisions(plays: readonly Play[], boxes: { away: TeamBox;
   if (!last || last.awayScore === last.homeScore) return d;
   const w: 'away' | 'home' = last.awayScore > last.homeScore ? 'away' : 'home';
   const l = w === 'away' ? 'home' : 'away';
-  let lastWPitcher = boxes[w].pitchers[0];
+  let lastWPitcher = at(boxes[w].pitchers, 0);
   let pitcherOfRecord = lastWPitcher;
-  let loser = boxes[l].pitchers[0];
+  let loser = at(boxes[l].pitchers, 0);
   plays.forEach((p, i) => {
     const wOnDefense = (w === 'home') === p.top;
     if (wOnDefense) lastWPitcher = p.pitcher;
@@ -64,7 +65,7 @@ export function computeDecisions(plays: readonly Play[], boxes: { away: TeamBox;
   const outsOf = (id: number) => boxes[w].pitching.get(id)?.outs ?? 0;
   let winner = pitcherOfRecord;
   if (winner === boxes[w].pitchers[0] && outsOf(winner) < 15 && wStints.length > 1) {
-    winner = wStints.slice(1).reduce((best, s) => (outsOf(s.id) > outsOf(best.id) ? s : best), wStints[1]).id;
+    winner = wStints.slice(1).reduce((best, s) => (outsOf(s.id) > outsOf(best.id) ? s : best), at(wStints, 1)).id;
   }
   d.winner = winner;
   d.loser = loser;

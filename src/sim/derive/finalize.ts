@@ -3,6 +3,7 @@
  * scoring change, so both stay consistent with the (possibly corrected) plays.
  */
 
+import { at } from '../checked.js';
 import type { Play } from '../types.js';
 
 const NO_RBI = new Set(['field_error', 'grounded_into_double_play', 'strikeout', 'strikeout_double_play']);
@@ -10,7 +11,7 @@ const NO_RBI = new Set(['field_error', 'grounded_into_double_play', 'strikeout',
 /** Index of the event that ended the plate appearance (the last pitch or no-pitch). */
 export function finalEventIndex(play: Play): number {
   for (let i = play.events.length - 1; i >= 0; i--) {
-    const k = play.events[i].kind;
+    const k = at(play.events, i).kind;
     if (k === 'pitch' || k === 'no_pitch') return i;
   }
   return play.events.length - 1;

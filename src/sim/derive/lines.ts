@@ -1,6 +1,11 @@
 /** Counting-stat lines (batting, pitching, fielding) and the play events that feed them. */
 
-export type Line = Record<string, number>;
+/**
+ * A counting line, by field name. A line holds the fields of its kind (those of the list it was
+ * made from by {@link emptyLine}: batting, pitching or fielding); the type names every field of the
+ * three so that a misspelt field does not compile.
+ */
+export type Line = Record<StatField, number>;
 
 export const BAT_FIELDS = [
   'gamesPlayed',
@@ -94,16 +99,19 @@ export const FIELD_FIELDS = [
   'pickoffs',
 ] as const;
 
-/** A zeroed line with the given fields. */
-export function emptyLine(fields: readonly string[]): Line {
-  const l: Line = {};
+/** A field of a batting, pitching or fielding line. */
+export type StatField = (typeof BAT_FIELDS)[number] | (typeof PIT_FIELDS)[number] | (typeof FIELD_FIELDS)[number];
+
+/** A zeroed line with the given fields (the other fields of {@link Line} are absent). */
+export function emptyLine(fields: readonly StatField[]): Line {
+  const l: Partial<Line> = {};
   for (const f of fields) l[f] = 0;
-  return l;
+  return l as Line;
 }
 
-/** Adds b into a (field by field). */
+/** Adds b into a (field by field: the fields b holds). */
 export function addInto(a: Line, b: Line): void {
-  for (const k in b) a[k] = (a[k] ?? 0) + b[k];
+  for (const k of Object.keys(b) as StatField[]) a[k] = (a[k] ?? 0) + b[k];
 }
 
 const HIT_BASES: Record<string, number> = { single: 1, double: 2, triple: 3, home_run: 4 };

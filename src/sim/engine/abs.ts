@@ -10,6 +10,7 @@
  */
 
 import { createRng, hashSeed } from '../prng.js';
+import { at } from '../checked.js';
 import type { League, PitchEv, Play } from '../types.js';
 
 type PitchAbs = NonNullable<PitchEv['abs']>;
@@ -63,7 +64,7 @@ export function assignAbsChallenges(
 export function endingAbs(play: Play): PitchAbs | undefined {
   if (play.eventType !== 'strikeout' && play.eventType !== 'walk') return undefined;
   for (let i = play.events.length - 1; i >= 0; i--) {
-    const ev = play.events[i];
+    const ev = at(play.events, i);
     if (ev.kind === 'pitch') return ev.abs;
     if (ev.kind === 'no_pitch') return undefined;
   }

@@ -1,5 +1,6 @@
 /** One plate appearance, pitch by pitch, with the base running that can happen between pitches. */
 
+import { entry } from '../checked.js';
 import type { BaseNum, BattedBall, Ev, Person } from '../types.js';
 import { type Ctx, credit, defense, makeMove, personOf, pushEvent, type Runner, settleEvent } from './context.js';
 import { batterTo, EVENTS, forceAdvance, type InPlayResult, resolveInPlay, sacBunt } from './in-play.js';
@@ -169,7 +170,7 @@ function maybeWildPitch(c: Ctx): void {
   if ((!c.bases[0] && !c.bases[1] && !c.bases[2]) || walkOffRisk(c)) return;
   const roll = c.rng.next();
   if (roll < 0.006) advanceAll(c, 'wild_pitch', defense(c).pitcher);
-  else if (roll < 0.0085) advanceAll(c, 'passed_ball', defense(c).fielders['2']);
+  else if (roll < 0.0085) advanceAll(c, 'passed_ball', entry(defense(c).fielders, '2'));
 }
 
 function pitchEvent(c: Ctx, call: string, inPlay: boolean): Ev {

@@ -1,5 +1,6 @@
 /** The mutable state of a game being simulated, and small helpers shared by the engine files. */
 
+import { entry } from '../checked.js';
 import type { Rng } from '../prng.js';
 import type { BaseNum, Credit, Ev, EvBody, League, Person, RunnerMove } from '../types.js';
 import type { TeamState } from './team-state.js';
@@ -103,7 +104,7 @@ export function makeMove(
 
 /** A fielding credit for whoever plays `pos` for the defense right now. */
 export function credit(c: Ctx, pos: string, kind: string): Credit {
-  return { player: defense(c).fielders[pos], pos, credit: kind };
+  return { player: entry(defense(c).fielders, pos), pos, credit: kind };
 }
 
 /** Number of runners on base. */

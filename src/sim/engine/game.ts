@@ -3,6 +3,7 @@
  * not bat in the ninth when ahead; extra innings with the automatic runner in the regular season).
  */
 
+import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
@@ -38,7 +39,7 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
   maybeChangePitcher(c, startOfHalf, scheduled);
   maybePinchRun(c, scheduled);
   const team = offense(c);
-  const batterId = maybePinchHit(c, team.slots[team.next]);
+  const batterId = maybePinchHit(c, at(team.slots, team.next));
   const pitcherId = defense(c).pitcher;
   const batter = personOf(c, batterId);
   const pitcher = personOf(c, pitcherId);
@@ -71,8 +72,8 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
     outs: c.outs,
     balls: c.balls,
     strikes: c.strikes,
-    startMs: (c.events.find((e) => e.kind !== 'action' || e.eventType !== 'game_advisory') ?? c.events[0]).startMs,
-    endMs: c.events[c.events.length - 1].endMs,
+    startMs: (c.events.find((e) => e.kind !== 'action' || e.eventType !== 'game_advisory') ?? at(c.events, 0)).startMs,
+    endMs: at(c.events, c.events.length - 1).endMs,
     basesBefore,
     basesAfter: snapshotBases(c),
     fielders: { ...defense(c).fielders },
@@ -121,13 +122,13 @@ export function simulateGame(setup: GameSetup): GameLog {
   const allowTie = setup.gameType === 'S';
   pushEvent(
     c,
-    { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Pre-Game' },
+    { kind: 'action', eventType: 'game_advisory', player: at(away.slots, 0), text: 'Status Change - Pre-Game' },
     125 * 60_000,
     0,
   );
   pushEvent(
     c,
-    { kind: 'action', eventType: 'game_advisory', player: away.slots[0], text: 'Status Change - Warmup' },
+    { kind: 'action', eventType: 'game_advisory', player: at(away.slots, 0), text: 'Status Change - Warmup' },
     24 * 60_000,
     0,
   );
@@ -152,7 +153,7 @@ export function simulateGame(setup: GameSetup): GameLog {
       innings = inning;
       if (inning > scheduled && ghost) {
         const team = offense(c);
-        const id = team.slots[(team.next + 8) % 9];
+        const id = at(team.slots, (team.next + 8) % 9);
         c.bases[1] = { id, resp: defense(c).pitcher };
         ghostRunners.push(`${inning}${top ? 't' : 'b'}:${id}`);
       }
@@ -162,13 +163,13 @@ export function simulateGame(setup: GameSetup): GameLog {
           {
             kind: 'action',
             eventType: 'game_advisory',
-            player: offense(c).slots[offense(c).next],
+            player: at(offense(c).slots, offense(c).next),
             text: `Status Change - Suspended: ${setup.suspension!.reason}`,
           },
           60_000,
           0,
         );
-        c.events[0].startMs = suspendedAtMs;
+        at(c.events, 0).startMs = suspendedAtMs;
       }
       if (c.bases[1] && inning > scheduled && ghost) {
         // The feed announces the automatic runner with a "Runner Placed On Base" action before the first pitch.
@@ -197,7 +198,7 @@ export function simulateGame(setup: GameSetup): GameLog {
   }
   if (playsAbs(setup.league))
     assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
-  const last = plays[plays.length - 1];
+  const last = at(plays, plays.length - 1);
   return {
     gamePk: setup.gamePk,
     plays,

@@ -1,9 +1,10 @@
 /** Resolves a ball put in play: hit type, outs, fielders' credits and every runner's movement. */
 
 import type { BaseNum, BattedBall, Credit, Person } from '../types.js';
+import { at } from '../checked.js';
 import { type Ctx, credit, makeMove, type Runner } from './context.js';
 
-export const EVENTS: Record<string, [string, string]> = {
+export const EVENTS = {
   single: ['Single', 'single'],
   double: ['Double', 'double'],
   triple: ['Triple', 'triple'],
@@ -21,7 +22,7 @@ export const EVENTS: Record<string, [string, string]> = {
   walk: ['Walk', 'walk'],
   intent_walk: ['Intent Walk', 'intent_walk'],
   hit_by_pitch: ['Hit By Pitch', 'hit_by_pitch'],
-};
+} satisfies Record<string, [string, string]>;
 
 export interface InPlayResult {
   /** Key of EVENTS. */
@@ -93,7 +94,7 @@ function hitAdvance(c: Ctx, kind: string, ev: [string, string], pi: number): voi
 const PIVOT: Record<string, string> = { '1': '6', '3': '6', '4': '6', '5': '4', '6': '4' };
 
 function pick<T>(c: Ctx, items: readonly T[], weights: readonly number[]): T {
-  return items[c.rng.weighted(weights)];
+  return at(items, c.rng.weighted(weights));
 }
 
 function hardness(c: Ctx, hard: number): BattedBall['hardness'] {

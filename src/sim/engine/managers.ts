@@ -1,5 +1,6 @@
 /** Managerial decisions: pitching changes, pinch hitters and late defensive replacements. */
 
+import { at, entry } from '../checked.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
 import { changePitcher, currentPitchCount, substitute, takeFieldPos, type TeamState } from './team-state.js';
 
@@ -45,7 +46,7 @@ export function maybeChangePitcher(c: Ctx, startOfHalf: boolean, scheduled: numb
   if (c.inning >= scheduled && margin >= 1 && margin <= 3 && team.closer) next = team.closer;
   else if (team.bullpen.length > 0) {
     const late = c.inning >= 7 && margin >= 0 && margin <= 3;
-    next = late ? team.bullpen[0] : team.bullpen[c.rng.int(0, team.bullpen.length - 1)];
+    next = late ? at(team.bullpen, 0) : at(team.bullpen, c.rng.int(0, team.bullpen.length - 1));
   } else if (team.closer) next = team.closer;
   if (!next) return;
   const old = changePitcher(team, next);
@@ -66,7 +67,7 @@ export function maybePinchHit(c: Ctx, batterId: number): number {
   if (batter.contact + batter.power > 0.85 || !c.rng.chance(0.18)) return batterId;
   const candidates = team.bench.filter((id) => personOf(c, id).position !== '2');
   if (candidates.length === 0) return batterId;
-  const ph = candidates[c.rng.int(0, candidates.length - 1)];
+  const ph = at(candidates, c.rng.int(0, candidates.length - 1));
   const slot = team.slots.indexOf(batterId);
   const pos = takeFieldPos(team, batterId);
   const { battingOrder } = substitute(team, slot, ph, pos === '10' ? '10' : '11');
@@ -102,7 +103,7 @@ export function maybePinchRun(c: Ctx, scheduled: number): void {
     if (candidates.length === 0) return;
     const pr = candidates.reduce(
       (best, id) => (personOf(c, id).speed > personOf(c, best).speed ? id : best),
-      candidates[0],
+      at(candidates, 0),
     );
     const slot = team.slots.indexOf(r.id);
     if (slot < 0) continue;
@@ -153,7 +154,7 @@ export function defensiveChanges(c: Ctx): void {
   team.pendingSwitch = [];
   if (c.inning < 8 || lead(c, team) < 1 || team.bench.length === 0 || !c.rng.chance(0.15)) return;
   const pos = c.rng.pick(Object.keys(POSITION_NAMES));
-  const current = team.fielders[pos];
+  const current = entry(team.fielders, pos);
   const slot = team.slots.indexOf(current);
   const sub = team.bench.find((id) => personOf(c, id).position !== '2');
   if (slot < 0 || sub === undefined || personOf(c, current).glove > 0.7) return;

@@ -2,6 +2,7 @@
 
 import type { Rng } from '../prng.js';
 import type { League, LineupSlot, Person, TeamDepth } from '../types.js';
+import { at, entry } from '../checked.js';
 
 export interface TeamState {
   teamId: number;
@@ -50,20 +51,20 @@ export function createTeamState(rng: Rng, league: League, teamId: number, gameIn
     const sub = restPos === '2' ? depth.backupCatcher : bench.find((id) => person(id).position !== '2');
     if (sub !== undefined) {
       bench.splice(bench.indexOf(sub), 1);
-      bench.push(starters[restPos]);
+      bench.push(entry(starters, restPos));
       starters[restPos] = sub;
     }
   }
   const posOf = new Map<number, string>();
-  for (const code of POS_ORDER) posOf.set(starters[code], code);
+  for (const code of POS_ORDER) posOf.set(entry(starters, code), code);
   const order = depth.order.map((id) => {
     if (posOf.has(id)) return id;
     const code = POS_ORDER.find((c) => depth.starters[c] === id)!;
-    return starters[code];
+    return entry(starters, code);
   });
-  const starter = depth.rotation[gameIndex % depth.rotation.length];
+  const starter = at(depth.rotation, gameIndex % depth.rotation.length);
   const fielders: Record<string, number> = { '1': starter };
-  for (const code of POS_ORDER) fielders[code] = starters[code];
+  for (const code of POS_ORDER) fielders[code] = entry(starters, code);
   const battingOrder = new Map<number, string>();
   order.forEach((id, i) => {
     battingOrder.set(id, `${i + 1}00`);
@@ -87,7 +88,7 @@ export function createTeamState(rng: Rng, league: League, teamId: number, gameIn
     runsAllowedByStarter: 0,
     bullpen: bullpen.slice(1),
     bench,
-    closer: bullpen[0],
+    closer: bullpen[0] ?? 0,
     pendingSwitch: [],
     lineup: order.map((id) => ({ id, pos: posOf.get(id)! })),
     starter,
@@ -118,10 +119,11 @@ export function substitute(
   newId: number,
   pos: string,
 ): { replaced: number; battingOrder: string } {
-  const replaced = team.slots[slot];
+  const replaced = at(team.slots, slot);
   team.slots[slot] = newId;
-  team.slotSubs[slot] += 1;
-  const battingOrder = `${slot + 1}0${team.slotSubs[slot]}`;
+  const subs = at(team.slotSubs, slot) + 1;
+  team.slotSubs[slot] = subs;
+  const battingOrder = `${slot + 1}0${subs}`;
   team.battingOrder.set(newId, battingOrder);
   team.pos.set(newId, pos);
   const oldPos = team.pos.get(replaced);
@@ -137,7 +139,8 @@ export function substitute(
  */
 export function takeFieldPos(team: TeamState, id: number): string | undefined {
   const i = team.pendingSwitch.findIndex((s) => s.id === id);
-  if (i >= 0) return team.pendingSwitch.splice(i, 1)[0].pos;
+  const [handed] = i >= 0 ? team.pendingSwitch.splice(i, 1) : [];
+  if (handed) return handed.pos;
   return team.pos.get(id);
 }
 

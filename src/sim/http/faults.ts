@@ -43,8 +43,9 @@ export function createFaultPlan(config: FaultConfig = {}): FaultPlan {
       let chosen: ScriptedFaultKind | undefined;
       scripted.forEach((rule, i) => {
         if (!pathAndQuery.includes(rule.pathIncludes)) return;
-        counters[i] += 1;
-        if (!chosen && (rule.nth === undefined || rule.nth === counters[i])) chosen = rule.fault;
+        const count = (counters[i] ?? 0) + 1;
+        counters[i] = count;
+        if (!chosen && (rule.nth === undefined || rule.nth === count)) chosen = rule.fault;
       });
       if (chosen) return chosen;
       const m = /\/game\/(\d+)\//.exec(pathAndQuery);

@@ -1,5 +1,6 @@
 /** The text sections of a boxscore: team info lists, game info, pitching notes, pinch-hit notes. */
 
+import { at } from '../checked.js';
 import type { TeamBox } from '../derive/box-stats.js';
 import type { Line } from '../derive/lines.js';
 import type { GameView } from '../game-view.js';
@@ -181,7 +182,7 @@ export function pitchingNotes(league: League, view: GameView): string[] {
   const byPitcher = new Map<number, Play[]>();
   for (const p of view.plays) byPitcher.set(p.pitcher, [...(byPitcher.get(p.pitcher) ?? []), p]);
   for (const [id, plays] of byPitcher) {
-    const last = plays[plays.length - 1];
+    const last = at(plays, plays.length - 1);
     const inInning = plays.filter((p) => p.inning === last.inning && p.top === last.top);
     const outs = inInning.reduce((a, p) => a + p.outs - p.outsBefore, 0);
     const removed = view.plays.some(

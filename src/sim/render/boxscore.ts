@@ -1,5 +1,6 @@
 /** liveData.boxscore and the /boxscore body. */
 
+import { entry } from '../checked.js';
 import type { TeamBox } from '../derive/box-stats.js';
 import { addInto, BAT_FIELDS, emptyLine, FIELD_FIELDS, type Line, PIT_FIELDS } from '../derive/lines.js';
 import type { GameView } from '../game-view.js';
@@ -142,10 +143,11 @@ function teamJson(ctx: Ctx, box: TeamBox, side: 'away' | 'home') {
   const team = league.teamById.get(teamId)!;
   const roster = league.activeAt(teamId, view.g.officialDate).map((id) => league.personById.get(id)!);
   const priorGames = side === 'away' ? view.g.awayGameIndex : view.g.homeGameIndex;
-  const closer = league.depthAt(teamId, view.g.officialDate).bullpen[0];
+  // 0: a bullpen with no closer (no one's note says so).
+  const closer = league.depthAt(teamId, view.g.officialDate).bullpen[0] ?? 0;
   applyDecisions(view, box);
   const live = view.phase === 'live' && !view.lastComplete ? view.plays[view.plays.length - 1] : undefined;
-  const current = { batter: live?.batter ?? 0, pitcher: view.phase === 'live' ? box.fielders['1'] : 0 };
+  const current = { batter: live?.batter ?? 0, pitcher: view.phase === 'live' ? entry(box.fielders, '1') : 0 };
   const players: Record<string, unknown> = {};
   for (const p of roster) players[`ID${p.id}`] = playerJson(ctx, box, teamId, p, priorGames, closer, current);
   for (const id of box.positions.keys()) {

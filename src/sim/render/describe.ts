@@ -1,5 +1,6 @@
 /** Human-readable descriptions of plays, pitches and actions, as the real feed writes them. */
 
+import { at, entry } from '../checked.js';
 import { endingAbs } from '../engine/abs.js';
 import { fullName } from '../people-gen.js';
 import type { ActionEv, League, Play, RunnerMove } from '../types.js';
@@ -58,7 +59,7 @@ export function createDescriber(league: League) {
     const p = league.personById.get(id);
     return p ? fullName(p) : `Player ${id}`;
   };
-  const fielder = (play: Play, pos: string) => `${FIELDER_NAMES[pos]} ${name(play.fielders[pos])}`;
+  const fielder = (play: Play, pos: string) => `${FIELDER_NAMES[pos]} ${name(entry(play.fielders, pos))}`;
 
   function runnerTail(play: Play, moves: RunnerMove[]): string {
     const parts: string[] = [];
@@ -189,7 +190,12 @@ export function createDescriber(league: League) {
         return `Offensive Substitution: Pinch-${ev.position === '12' ? 'runner' : 'hitter'} ${p} replaces ${name(ev.replaced ?? 0)}.`;
       case 'defensive_substitution': {
         const pos = ev.position ?? '7';
-        return `Defensive Substitution: ${p} replaces ${FIELDER_NAMES[pos]} ${name(ev.replaced ?? 0)}, batting ${ordinal(Number(ev.battingOrder?.[0] ?? 1))}, playing ${FIELD[pos] ?? FIELDER_NAMES[pos].replace(/ ?(man|er)$/, '').replace('baseman', 'base')}.`;
+        return `Defensive Substitution: ${p} replaces ${FIELDER_NAMES[pos]} ${name(ev.replaced ?? 0)}, batting ${ordinal(Number(ev.battingOrder?.[0] ?? 1))}, playing ${
+          FIELD[pos] ??
+          entry(FIELDER_NAMES, pos)
+            .replace(/ ?(man|er)$/, '')
+            .replace('baseman', 'base')
+        }.`;
       }
       case 'defensive_switch':
         return `Defensive switch from pinch-${ev.text ?? 'hitter'} to ${FIELDER_NAMES[ev.position ?? '7']} for ${p}.`;
@@ -225,7 +231,9 @@ export function createDescriber(league: League) {
 }
 
 function finalIndex(play: Play): number {
-  for (let i = play.events.length - 1; i >= 0; i--)
-    if (play.events[i].kind === 'pitch' || play.events[i].kind === 'no_pitch') return i;
+  for (let i = play.events.length - 1; i >= 0; i--) {
+    const kind = at(play.events, i).kind;
+    if (kind === 'pitch' || kind === 'no_pitch') return i;
+  }
   return play.events.length - 1;
 }

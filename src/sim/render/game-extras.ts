@@ -1,5 +1,6 @@
 /** Per-game details that are not part of the play log: umpires, weather, attendance. */
 
+import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
 import type { League, SchedGame } from '../types.js';
 
@@ -20,11 +21,11 @@ const WINDS = [
 
 /** The umpire crew works a whole series; positions rotate game by game. */
 export function officialsOf(league: League, seed: number, g: SchedGame): Array<{ id: number; type: string }> {
-  const crew =
-    league.umpireCrews[
-      hashSeed(seed, g.homeId, g.seriesNumberHome, g.gameType.charCodeAt(0)) % league.umpireCrews.length
-    ];
-  return OFFICIAL_TYPES.map((type, i) => ({ id: crew[(i + g.seriesGameNumber - 1) % crew.length], type }));
+  const crew = at(
+    league.umpireCrews,
+    hashSeed(seed, g.homeId, g.seriesNumberHome, g.gameType.charCodeAt(0)) % league.umpireCrews.length,
+  );
+  return OFFICIAL_TYPES.map((type, i) => ({ id: at(crew, (i + g.seriesGameNumber - 1) % crew.length), type }));
 }
 
 /** Weather at first pitch. */

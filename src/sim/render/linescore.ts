@@ -1,5 +1,6 @@
 /** liveData.linescore and the /linescore body. */
 
+import { at, entry } from '../checked.js';
 import type { TeamBox } from '../derive/box-stats.js';
 import type { GameView } from '../game-view.js';
 import type { League } from '../types.js';
@@ -18,14 +19,14 @@ const FIELD_KEYS: Array<[string, string]> = [
 ];
 
 function upcoming(league: League, box: TeamBox, nextSlot: number) {
-  const ref = (i: number) => personRef(league, box.slots[(nextSlot + i) % 9]);
+  const ref = (i: number) => personRef(league, at(box.slots, (nextSlot + i) % 9));
   return { batter: ref(0), onDeck: ref(1), inHole: ref(2), battingOrder: nextSlot + 1 };
 }
 
 /** Next batting slot of a team given the plays so far. */
 function nextSlot(view: GameView, box: TeamBox, top: boolean): number {
   for (let i = view.plays.length - 1; i >= 0; i--) {
-    const p = view.plays[i];
+    const p = at(view.plays, i);
     if (p.top !== top) continue;
     const slot = box.slots.indexOf(p.batter);
     const done = i < view.plays.length - 1 || view.lastComplete;
@@ -108,7 +109,7 @@ export function renderLinescore(league: League, view: GameView) {
     });
   }
   Object.assign(offense, {
-    pitcher: personRef(league, offBox.fielders['1']),
+    pitcher: personRef(league, entry(offBox.fielders, '1')),
     battingOrder: up.battingOrder,
     team: teamRef(last.top ? away : home),
   });

@@ -4,6 +4,7 @@
  * with it (balls are out of the zone, called strikes in it, home runs travel far).
  */
 
+import { at } from '../checked.js';
 import { createRng, hashSeed, type Rng } from '../prng.js';
 import type { BattedBall, Person } from '../types.js';
 import { num } from './raw-json.js';
@@ -22,7 +23,7 @@ export const PITCH_NAMES: Record<string, string> = {
 };
 
 // [pfxX, pfxZ] in inches for a right-hander, and spin rate.
-const MOVEMENT: Record<string, [number, number, number]> = {
+const MOVEMENT: Record<string, [number, number, number]> & { FF: [number, number, number] } = {
   FF: [-7, 15, 2300],
   SI: [-15, 8, 2200],
   FC: [2, 8, 2400],
@@ -35,7 +36,7 @@ const MOVEMENT: Record<string, [number, number, number]> = {
   SV: [10, -4, 2500],
 };
 
-const TRAIL: Record<string, string> = {
+const TRAIL: Record<string, string> & { FF: string } = {
   FF: 'rgba(188, 0, 33, 1.0)',
   SI: 'rgba(0, 0, 254, 1.0)',
   FC: 'rgba(153, 0, 255, 1.0)',
@@ -111,7 +112,7 @@ export function pitchDetails(
   let total = 0;
   for (const m of mix) total += m.weight;
   let r = rng.next() * total;
-  let pick = mix[mix.length - 1];
+  let pick = at(mix, mix.length - 1);
   for (const m of mix) {
     r -= m.weight;
     if (r < 0) {

@@ -1,5 +1,6 @@
 /** liveData.plays / the /playByPlay body: allPlays, currentPlay, scoringPlays, playsByInning. */
 
+import { at } from '../checked.js';
 import { finalEventIndex } from '../derive/finalize.js';
 import { endingAbs } from '../engine/abs.js';
 import type { GameView } from '../game-view.js';
@@ -19,7 +20,7 @@ const CALL_JSON: Record<string, string> = Object.fromEntries(
 const TYPE_JSON: Record<string, string> = Object.fromEntries(
   Object.entries(PITCH_NAMES).map(([k, v]) => [k, JSON.stringify({ code: k, description: v })]),
 );
-const CALL_OBJECTS = new Map<string, { code: string; description: string }>();
+const CALL_OBJECTS = new Map<string, { code: string; description: string | undefined }>();
 
 /** Shared {code, description} of a pitch call (never mutated). */
 function callObject(code: string) {
@@ -202,7 +203,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
   /** One play (plate appearance) as JSON. */
   function playJson(play: Play, complete: boolean) {
     const lastIndex = finalEventIndex(play);
-    const lastPitch = play.events[lastIndex];
+    const lastPitch = at(play.events, lastIndex);
     const scoring = play.runners.some((m) => m.end === 4);
     const abs = complete ? endingAbs(play) : undefined;
     const result: Record<string, unknown> = { type: 'atBat' };
@@ -251,7 +252,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
         isTopInning: play.top,
         inning: play.inning,
         startTime: isoMillis(play.startMs),
-        endTime: isoMillis(play.events[play.events.length - 1].endMs),
+        endTime: isoMillis(at(play.events, play.events.length - 1).endMs),
         isComplete: complete,
         isScoringPlay: complete && scoring,
         hasReview: (complete && !!play.review) || !!abs,
@@ -267,7 +268,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
       runnerIndex: play.runners.map((_, i) => i),
       runners: play.runners.map((m) => runnerJson(league, m)),
       playEvents: events,
-      playEndTime: isoMillis(play.events[play.events.length - 1].endMs),
+      playEndTime: isoMillis(at(play.events, play.events.length - 1).endMs),
       atBatIndex: play.ab,
     };
     if (complete && play.review) out.reviewDetails = reviewJson(play);

@@ -4,6 +4,8 @@
  * surrounding JSON produced by JSON.stringify.
  */
 
+import { present } from '../checked.js';
+
 const OPEN = '\u0000R';
 const CLOSE = '\u0000';
 let registry: string[] | undefined;
@@ -40,7 +42,8 @@ export function stringifyBody(value: unknown): string {
     const at = json.indexOf(ESCAPED_OPEN, from);
     if (at < 0) break;
     const end = json.indexOf(ESCAPED_CLOSE, at + ESCAPED_OPEN.length);
-    parts.push(json.slice(from, at), texts[Number(json.slice(at + ESCAPED_OPEN.length, end))]);
+    const index = Number(json.slice(at + ESCAPED_OPEN.length, end));
+    parts.push(json.slice(from, at), present(texts[index], 'the raw text of a placeholder'));
     from = end + ESCAPED_CLOSE.length;
   }
   parts.push(json.slice(from));
@@ -55,7 +58,8 @@ function fractions(decimals: number): string[] {
   let table = FRACTIONS[decimals];
   if (!table) {
     table = [''];
-    for (let f = 1; f < SCALES[decimals]; f++) table.push(`.${String(f).padStart(decimals, '0').replace(/0+$/, '')}`);
+    const scale = present(SCALES[decimals], 'the scale of these decimals');
+    for (let f = 1; f < scale; f++) table.push(`.${String(f).padStart(decimals, '0').replace(/0+$/, '')}`);
     FRACTIONS[decimals] = table;
   }
   return table;
@@ -63,7 +67,7 @@ function fractions(decimals: number): string[] {
 
 /** Fast decimal formatting of a number rounded to `decimals` (1-4) places: no exponent, no trailing zeros. */
 export function num(x: number, decimals: number): string {
-  const scale = SCALES[decimals];
+  const scale = present(SCALES[decimals], 'the scale of these decimals');
   let n = Math.round(x * scale);
   if (n === 0) return '0';
   const neg = n < 0;

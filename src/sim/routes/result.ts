@@ -49,6 +49,7 @@ export function parseDate(s: string | null): string | undefined {
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (m) return s;
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
-  if (m) return `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+  const [, month, day, year] = m ?? [];
+  if (month && day && year) return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   return undefined;
 }

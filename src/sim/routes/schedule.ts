@@ -1,5 +1,6 @@
 /** /v1/schedule and /v1/game/changes. */
 
+import { at } from '../checked.js';
 import { GAME_OVER_MINUTES, statusAt, transitions } from '../clock/status.js';
 import type { Core } from '../core.js';
 import { personRef } from '../render/common.js';
@@ -92,7 +93,7 @@ export function todayOf(nowMs: number): string {
 export function scheduleRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
   const f = filterOf(params);
   const hyd = hydrations(params);
-  const now = cores[0].state.nowMs;
+  const now = at(cores, 0).state.nowMs;
   const season = params.get('season');
   const listings: Array<Listing & { core: Core }> = [];
   for (const core of cores) {
@@ -121,8 +122,12 @@ export function scheduleRoute(cores: readonly Core[], params: URLSearchParams): 
       deps = scheduleDeps(l.core, hyd);
       depsOf.set(l.core, deps);
     }
-    if (groups[groups.length - 1]?.date !== l.date) groups.push({ date: l.date, games: [] });
-    groups[groups.length - 1].games.push(renderScheduleGame(deps, l, hyd));
+    let group = groups[groups.length - 1];
+    if (group?.date !== l.date) {
+      group = { date: l.date, games: [] };
+      groups.push(group);
+    }
+    group.games.push(renderScheduleGame(deps, l, hyd));
   }
   return { status: 200, body: scheduleBody(groups) };
 }
@@ -152,7 +157,7 @@ const NO_HYDRATION: Hydrations = {
 
 /** GET /api/v1/game/changes — over every served level and season the filters match. */
 export function gameChangesRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
-  const now = cores[0].state.nowMs;
+  const now = at(cores, 0).state.nowMs;
   const since = params.get('updatedSince');
   const sinceMs =
     since && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(since) ? Date.parse(since) : Number.NaN;
@@ -187,8 +192,12 @@ export function gameChangesRoute(cores: readonly Core[], params: URLSearchParams
       deps = scheduleDeps(core, NO_HYDRATION);
       depsOf.set(core, deps);
     }
-    if (groups[groups.length - 1]?.date !== l.date) groups.push({ date: l.date, games: [] });
-    groups[groups.length - 1].games.push(renderScheduleGame(deps, l, NO_HYDRATION));
+    let group = groups[groups.length - 1];
+    if (group?.date !== l.date) {
+      group = { date: l.date, games: [] };
+      groups.push(group);
+    }
+    group.games.push(renderScheduleGame(deps, l, NO_HYDRATION));
   }
   return { status: 200, body: scheduleBody(groups, changed.length) };
 }

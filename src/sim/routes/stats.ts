@@ -12,7 +12,15 @@
 import { statusAt } from '../clock/status.js';
 import type { Core } from '../core.js';
 import { leagueInfo, sportInfo } from '../data/levels.js';
-import { addInto, BAT_FIELDS, emptyLine, FIELD_FIELDS, type Line, PIT_FIELDS } from '../derive/lines.js';
+import {
+  addInto,
+  BAT_FIELDS,
+  emptyLine,
+  FIELD_FIELDS,
+  type Line,
+  PIT_FIELDS,
+  type StatField,
+} from '../derive/lines.js';
 import { COPYRIGHT, personRef, position } from '../render/common.js';
 import { fielding as fieldingStat, seasonBatting, seasonPitching } from '../render/stat-format.js';
 import type { SchedGame } from '../types.js';
@@ -48,7 +56,7 @@ function seasonTotals(core: Core, gameType: string, memo: Map<string, SeasonTota
   const fielding = new Map<string, PlayerTotal>();
   const add = (
     into: Map<string, PlayerTotal>,
-    fields: readonly string[],
+    fields: readonly StatField[],
     personId: number,
     teamId: number,
     line: Line,

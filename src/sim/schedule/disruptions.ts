@@ -5,6 +5,7 @@
  */
 
 import type { Rng } from '../prng.js';
+import { at } from '../checked.js';
 import { addDays, dateMs, DAY_MS, localToUtcMs, MINUTE_MS, shortDate, venueOffset } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 
@@ -32,8 +33,8 @@ export function applyRegularDisruptions(
     byPairDate.set(keyOf(g.awayId, g.homeId, g.originalDate), g);
     datesWithGames.add(g.originalDate);
   }
-  const first = games[0].originalDate;
-  const last = games[games.length - 1].originalDate;
+  const first = at(games, 0).originalDate;
+  const last = at(games, games.length - 1).originalDate;
   const touched = new Set<string>();
   const busy = (g: SchedGame) => {
     for (let d = -3; d <= 3; d++) {

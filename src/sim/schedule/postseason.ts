@@ -5,6 +5,7 @@
  */
 
 import type { Rng } from '../prng.js';
+import { at } from '../checked.js';
 import { addDays, localToUtcMs, venueOffset } from '../time.js';
 import type { GameType, League, Outcome, SchedGame } from '../types.js';
 
@@ -22,7 +23,7 @@ interface SeriesSpec {
   higherHosts: number[];
 }
 
-function specs(lastRegular: string): SeriesSpec[] {
+function specs(lastRegular: string): [SeriesSpec, SeriesSpec, SeriesSpec, SeriesSpec] {
   const d = (n: number) => addDays(lastRegular, n);
   return [
     { type: 'F', bestOf: 3, description: 'Wild Card', dates: [d(2), d(3), d(4)], higherHosts: [1, 2, 3] },
@@ -60,12 +61,14 @@ export function seedLeague(league: League, leagueId: number, records: Map<number
   const better = (a: number, b: number) => pct(b) - pct(a) || tiebreak.get(a)! - tiebreak.get(b)!;
   const teams = league.teams.filter((t) => t.leagueId === leagueId);
   const winners = [...new Set(teams.map((t) => t.divisionId))]
-    .map(
-      (div) =>
+    .map((div) =>
+      at(
         teams
           .filter((t) => t.divisionId === div)
           .map((t) => t.id)
-          .sort(better)[0],
+          .sort(better),
+        0,
+      ),
     )
     .sort(better);
   const others = teams
@@ -107,7 +110,7 @@ export function buildPostseason(ctx: PostseasonContext): SchedGame[] {
       const awayId = homeId === high ? low : high;
       const venueId = ctx.league.teamById.get(homeId)!.venueId;
       const venue = ctx.league.venueById.get(venueId)!;
-      const date = spec.dates[n - 1];
+      const date = at(spec.dates, n - 1);
       const night = !(n === 1 && spec.type === 'F') || ctx.rng.chance(0.5);
       const startMs = localToUtcMs(date, night ? 19 : 13, night ? 8 : 8, venueOffset(venue, date));
       const awayGameIndex = ctx.gameCount.get(awayId) ?? 0;
@@ -150,15 +153,16 @@ export function buildPostseason(ctx: PostseasonContext): SchedGame[] {
   for (const leagueId of [103, 104]) {
     const label = leagueId === 103 ? 'AL' : 'NL';
     const s = seedLeague(ctx.league, leagueId, ctx.records, ctx.rng);
-    const wcA = playSeries(wc, s[2], s[5], `${label} Wild Card Game`);
-    const wcB = playSeries(wc, s[3], s[4], `${label} Wild Card Game`);
-    const dsA = playSeries(ds, s[0], wcB, `${label}DS Game`);
-    const dsB = playSeries(ds, s[1], wcA, `${label}DS Game`);
+    const seed = (n: number) => at(s, n);
+    const wcA = playSeries(wc, seed(2), seed(5), `${label} Wild Card Game`);
+    const wcB = playSeries(wc, seed(3), seed(4), `${label} Wild Card Game`);
+    const dsA = playSeries(ds, seed(0), wcB, `${label}DS Game`);
+    const dsB = playSeries(ds, seed(1), wcA, `${label}DS Game`);
     const [hi, lo] = s.indexOf(dsA) < s.indexOf(dsB) ? [dsA, dsB] : [dsB, dsA];
     finalists.push(playSeries(lcs, hi, lo, `${label}CS Game`));
   }
   const rec = (id: number) => ctx.records.get(id)!;
-  const [a, b] = finalists;
+  const [a, b] = [at(finalists, 0), at(finalists, 1)];
   const aBetter = rec(a).wins > rec(b).wins || (rec(a).wins === rec(b).wins && a < b);
   playSeries(ws, aBetter ? a : b, aBetter ? b : a, 'World Series Game');
   return out.sort((x, y) => x.startMs - y.startMs || x.gamePk - y.gamePk);

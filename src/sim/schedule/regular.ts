@@ -4,6 +4,7 @@
  */
 
 import type { Rng } from '../prng.js';
+import { at } from '../checked.js';
 import { addDays, dateMs, dayOfWeek, DAY_MS } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { pickStartTime } from './start-times.js';
@@ -20,11 +21,12 @@ function roundRobin(teams: number[]): Array<Array<[number, number]>> {
   const ring = teams.slice(1);
   for (let r = 0; r < n - 1; r++) {
     const pairs: Array<[number, number]> = [];
-    const first = ring[r % ring.length];
-    pairs.push(r % 2 === 0 ? [teams[0], first] : [first, teams[0]]);
+    const fixed = at(teams, 0);
+    const first = at(ring, r % ring.length);
+    pairs.push(r % 2 === 0 ? [fixed, first] : [first, fixed]);
     for (let i = 1; i < n / 2; i++) {
-      const a = ring[(r + i) % ring.length];
-      const b = ring[(r + ring.length - i) % ring.length];
+      const a = at(ring, (r + i) % ring.length);
+      const b = at(ring, (r + ring.length - i) % ring.length);
       pairs.push(i % 2 === 0 ? [a, b] : [b, a]);
     }
     rounds.push(pairs);
@@ -35,7 +37,7 @@ function roundRobin(teams: number[]): Array<Array<[number, number]>> {
 function shuffle<T>(rng: Rng, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
-    [items[i], items[j]] = [items[j], items[i]];
+    [items[i], items[j]] = [at(items, j), at(items, i)];
   }
   return items;
 }
@@ -72,8 +74,8 @@ function placeRounds(rng: Rng, rounds: Round[], first: string, last: string): st
       } else break;
     }
     starts.push(day);
-    day = addDays(day, rounds[i].length);
-    remainingGames -= rounds[i].length;
+    day = addDays(day, at(rounds, i).length);
+    remainingGames -= at(rounds, i).length;
   }
   return starts;
 }
@@ -103,21 +105,26 @@ export function buildRegularSeason(rng: Rng, league: League, firstPk: number, pl
   );
   const matchings = shuffle(rng, roundRobin(teamIds)).slice(0, plan.matchings);
   const lengths = plan.lengths(rng);
-  const base: Round[] = matchings.map((pairs, i) => ({ pairs, length: lengths[i] }));
+  const base: Round[] = matchings.map((pairs, i) => ({ pairs, length: at(lengths, i) }));
   const returns: Round[] = shuffle(
     rng,
     base.map((r) => ({ pairs: r.pairs.map(([a, h]) => [h, a] as [number, number]), length: r.length })),
   );
-  const lastBase = base[base.length - 1];
-  if (returns[0].pairs[0][0] === lastBase.pairs[0][1] && returns[0].pairs[0][1] === lastBase.pairs[0][0])
-    returns.reverse();
+  // The return leg must not open with the base leg's last series reversed (the same two clubs twice in a row).
+  const [firstAway, firstHome] = at(at(returns, 0).pairs, 0);
+  const [lastAway, lastHome] = at(at(base, base.length - 1).pairs, 0);
+  if (firstAway === lastHome && firstHome === lastAway) returns.reverse();
   const rounds = [...base, ...returns];
   const { opening, last, asbStart, asbEnd } = seasonDates(league.season);
   // Split the rounds so the first half fits before the All-Star break with about ten off days.
   const firstHalfDays = (dateMs(asbStart) - dateMs(opening)) / DAY_MS;
   let split = 0;
   let games = 0;
-  while (split < rounds.length && games + rounds[split].length <= firstHalfDays - 10) games += rounds[split++].length;
+  for (const round of rounds) {
+    if (games + round.length > firstHalfDays - 10) break;
+    games += round.length;
+    split++;
+  }
   const starts = [
     ...placeRounds(rng, rounds.slice(0, split), opening, addDays(asbStart, -1)),
     ...placeRounds(rng, rounds.slice(split), addDays(asbEnd, 1), last),
@@ -134,7 +141,7 @@ export function buildRegularSeason(rng: Rng, league: League, firstPk: number, pl
       const venueId = league.teamById.get(homeId)!.venueId;
       const venue = league.venueById.get(venueId)!;
       for (let g = 0; g < round.length; g++) {
-        const date = addDays(starts[r], g);
+        const date = addDays(at(starts, r), g);
         const { startMs, dayNight } = pickStartTime(rng, date, venue, { getaway: g === round.length - 1 });
         const awayGameIndex = gameCount.get(awayId) ?? 0;
         const homeGameIndex = gameCount.get(homeId) ?? 0;

@@ -2,6 +2,7 @@
 
 import type { VenueInfo } from '../data/teams.js';
 import type { Rng } from '../prng.js';
+import { at } from '../checked.js';
 import { addDays, dateMs, DAY_MS } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { fixedStart } from './start-times.js';
@@ -83,10 +84,11 @@ export function buildSpringTraining(
       const order = [...clubs];
       for (let i = order.length - 1; i > 0; i--) {
         const j = rng.int(0, i);
-        [order[i], order[j]] = [order[j], order[i]];
+        [order[i], order[j]] = [at(order, j), at(order, i)];
       }
       for (let i = 0; i + 1 < order.length; i += 2) {
-        const [awayId, homeId] = rng.chance(0.5) ? [order[i], order[i + 1]] : [order[i + 1], order[i]];
+        const [x, y] = [at(order, i), at(order, i + 1)];
+        const [awayId, homeId] = rng.chance(0.5) ? [x, y] : [y, x];
         const home = league.teamById.get(homeId)!;
         const venue = springVenue(home.springVenueId, leagueId);
         const night = rng.chance(0.12);

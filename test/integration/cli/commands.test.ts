@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readmeQueries } from '../../../src/cli/readme-queries.js';
-import { checkReadOnlyQuery } from '../../../src/cli/sql-guard.js';
+import { readmeQueries } from '../../../src/bench/readme-queries.js';
+import { checkReadOnlyQuery } from '../../../src/db/sql-guard.js';
 import { CHECKS } from '../../../src/db/queries/checks.js';
 import { REPO_ROOT, runCli } from '../../helpers/cli.js';
 

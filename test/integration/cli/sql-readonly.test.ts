@@ -9,6 +9,7 @@ import { inspectLoginRights } from '../../../src/db/login-rights.js';
 import { createScratchDatabase } from '../../../src/db/scratch.js';
 import { REPO_ROOT, runCli } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { first } from '../../helpers/defined.js';
 
 const lines = (s: string) => s.trim().split('\n').filter(Boolean);
 const adminUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -128,7 +129,7 @@ describe.runIf(testBackend() === 'postgres')('dugout sql runs as a login that ca
   });
 
   it('as the reader login, the ts_rewrite trick cannot end another session', async () => {
-    const [{ pid }] = await admin<Array<{ pid: number }>>`select pg_backend_pid() as pid`;
+    const { pid } = first(await admin<Array<{ pid: number }>>`select pg_backend_pid() as pid`);
     const q = `select 1 --x\r, set_config('role','none',true) s, ts_rewrite('a'::tsquery,
       $$select 'a'::tsquery, to_tsquery('simple', pg_terminate_backend(${pid})::text)$$)`;
     const r = await runCli(['sql', q], { env: asReader() });

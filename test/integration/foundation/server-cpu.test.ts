@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostmaster, isLocalServerUrl, sampleServerCpu } from '../../../src/cli/server-cpu.js';
+import { findPostmaster, isLocalServerUrl, sampleServerCpu } from '../../../src/bench/server-cpu.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSim, startSim } from '../../helpers/sim-server.js';
+import { defined } from '../../helpers/defined.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -53,7 +54,7 @@ describe('the clock moves games from Preview to Live to Final', () => {
     const stamps: string[] = await s.json(`/v1.1/game/${pk}/feed/live/timestamps`);
     expect(stamps.length).toBeGreaterThan(100);
     expect(stamps.every((t) => /^\d{8}_\d{6}$/.test(t))).toBe(true);
-    const mid = stamps[Math.floor(stamps.length / 2)];
+    const mid = defined(stamps[Math.floor(stamps.length / 2)], 'the middle timestamp');
     const snap = await s.json(`/v1.1/game/${pk}/feed/live?timecode=${mid}`);
     expect(snap.gameData.status.codedGameState).toBe('I');
     expect(snap.metaData.timeStamp <= mid).toBe(true);

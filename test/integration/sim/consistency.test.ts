@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSim, startSim } from '../../helpers/sim-server.js';
+import { defined } from '../../helpers/defined.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
 type J = any;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   const finals = s.sim.listGames().filter((g) => g.codedGameState === 'F' && g.gameType !== 'S');
   const step = Math.floor(finals.length / GAMES);
   for (let i = 0; i < GAMES; i++) {
-    const feed = await s.json(`/v1.1/game/${finals[i * step].gamePk}/feed/live`);
+    const feed = await s.json(`/v1.1/game/${defined(finals[i * step], 'a final game').gamePk}/feed/live`);
     feeds.push(feed);
     boxes.push(feed.liveData.boxscore);
     linescores.push(feed.liveData.linescore);

@@ -4,6 +4,7 @@ import { applyLivePatch, parseLiveTimestamps } from '../../../src/extract/index.
 import { createSilentLogger } from '../../../src/logger.js';
 import { createRequestQueue } from '../../../src/queue/index.js';
 import { createSimulator } from '../../../src/sim/index.js';
+import { defined } from '../../helpers/defined.js';
 import { type RunningSim, startSim } from '../../helpers/sim-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
@@ -16,6 +17,8 @@ let s: RunningSim;
 let pk: number;
 let stamps: string[];
 let startMs: number;
+/** The i-th timecode of the game's timestamps list (a missing one fails the test). */
+const stamp = (i: number): string => defined(stamps[i], `timecode ${i}`);
 
 const tc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
 const ms = (t: string) =>
@@ -37,7 +40,7 @@ describe('feed/live/diffPatch on the simulator', () => {
   it('lists timecodes whose feeds carry exactly that timecode', async () => {
     expect(stamps.length).toBeGreaterThan(150);
     expect([...stamps].sort()).toEqual(stamps);
-    for (let i = 0; i < stamps.length; i += 9) expect((await feedAt(stamps[i])).metaData.timeStamp).toBe(stamps[i]);
+    for (let i = 0; i < stamps.length; i += 9) expect((await feedAt(stamp(i))).metaData.timeStamp).toBe(stamp(i));
     expect((await feedAt(stamps.at(-1)!)).gameData.status.codedGameState).toBe('F');
   });
 
@@ -57,36 +60,36 @@ describe('feed/live/diffPatch on the simulator', () => {
       pairs.push([a, Math.min(n - 1, a + 1 + (x % 25))]);
     }
     for (const [a, b] of pairs) {
-      const base = await feedAt(stamps[a]);
-      const body = await s.json(diffPath(stamps[a], stamps[b]));
-      expect(Array.isArray(body), `${stamps[a]}..${stamps[b]}`).toBe(true);
+      const base = await feedAt(stamp(a));
+      const body = await s.json(diffPath(stamp(a), stamp(b)));
+      expect(Array.isArray(body), `${stamp(a)}..${stamp(b)}`).toBe(true);
       expect(body).toHaveLength(1);
-      const result = applyLivePatch(base, body, stamps[a]);
-      if (!result.ok) throw new Error(`${stamps[a]}..${stamps[b]}: ${result.failure.message}`);
-      expect(result.timeStamp).toBe(stamps[b]);
-      expect(result.feed, `${stamps[a]}..${stamps[b]}`).toEqual(await feedAt(stamps[b]));
+      const result = applyLivePatch(base, body, stamp(a));
+      if (!result.ok) throw new Error(`${stamp(a)}..${stamp(b)}: ${result.failure.message}`);
+      expect(result.timeStamp).toBe(stamp(b));
+      expect(result.feed, `${stamp(a)}..${stamp(b)}`).toEqual(await feedAt(stamp(b)));
     }
   });
 
   it('answers [] when nothing changed between the two timecodes', async () => {
     const i = stamps.findIndex((t, k) => k > 10 && ms(stamps[k + 1] ?? t) - ms(t) >= 3000);
-    expect(await s.json(diffPath(stamps[i], stamps[i]))).toEqual([]);
-    expect(await s.json(diffPath(stamps[i], tc(ms(stamps[i]) + 2000)))).toEqual([]);
+    expect(await s.json(diffPath(stamp(i), stamp(i)))).toEqual([]);
+    expect(await s.json(diffPath(stamp(i), tc(ms(stamp(i)) + 2000)))).toEqual([]);
     expect(await s.json(diffPath(stamps.at(-1)))).toEqual([]); // the final feed, up to now
   });
 
   it('answers the full feed without a start, or with one before the first timecode', async () => {
-    const early = tc(ms(stamps[0]) - 1000);
-    const mid = stamps[Math.floor(stamps.length / 3)];
+    const early = tc(ms(stamp(0)) - 1000);
+    const mid = stamp(Math.floor(stamps.length / 3));
     expect(await s.json(diffPath(early, mid))).toEqual(await feedAt(mid));
     expect(await s.json(diffPath('20250101_000000'))).toEqual(await s.json(`/v1.1/game/${pk}/feed/live`));
     expect(await s.json(diffPath(undefined, mid))).toEqual(await feedAt(mid));
-    const first = await s.json(diffPath(stamps[0], mid));
+    const first = await s.json(diffPath(stamp(0), mid));
     expect(Array.isArray(first)).toBe(true);
   });
 
   it('takes timecodes as metaData.timeStamp writes them, the MMDDYYYY form too, and refuses malformed ones', async () => {
-    const [a, b] = [stamps[40], stamps[44]];
+    const [a, b] = [stamp(40), stamp(44)];
     const mdy = (t: string) => `${t.slice(4, 8)}${t.slice(0, 4)}${t.slice(8)}`;
     const text = await (await s.get(diffPath(a, b))).text();
     expect(await (await s.get(diffPath(mdy(a), mdy(b)))).text()).toBe(text);
@@ -104,7 +107,7 @@ describe('feed/live/diffPatch on the simulator', () => {
       [100, 101],
       [0, stamps.length - 1],
     ] as const) {
-      const path = diffPath(stamps[a], stamps[b]);
+      const path = diffPath(stamp(a), stamp(b));
       expect(twin.render(`/api${path}`).text).toBe(await (await s.get(path)).text());
     }
   });
@@ -123,19 +126,19 @@ describe('feed/live/diffPatch on the simulator', () => {
     const client = createApiClient({ baseUrl: s.url, timeoutMs: 10_000, queue, log });
     const listed = await client.call('liveTimestampv11', { game_pk: pk });
     expect(parseLiveTimestamps(listed.body)).toEqual(stamps);
-    const base = await client.call('liveGameV1', { game_pk: pk, timecode: stamps[60] });
+    const base = await client.call('liveGameV1', { game_pk: pk, timecode: stamp(60) });
     const answer = await client.call('liveGameDiffPatchV1', {
       game_pk: pk,
       startTimecode: (base.body as J).metaData.timeStamp,
-      endTimecode: stamps[75],
+      endTimecode: stamp(75),
     });
-    const result = applyLivePatch(base.body, answer.body, stamps[60]);
-    expect(result).toMatchObject({ ok: true, timeStamp: stamps[75] });
-    if (result.ok) expect(result.feed).toEqual(await feedAt(stamps[75]));
+    const result = applyLivePatch(base.body, answer.body, stamp(60));
+    expect(result).toMatchObject({ ok: true, timeStamp: stamp(75) });
+    if (result.ok) expect(result.feed).toEqual(await feedAt(stamp(75)));
   });
 
   it('faults apply to it like to every other path', async () => {
-    const path = diffPath(stamps[5]);
+    const path = diffPath(stamp(5));
     s.sim.setFaults({
       scripted: [
         { pathIncludes: '/diffPatch', nth: 1, fault: '500' },

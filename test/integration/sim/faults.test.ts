@@ -50,8 +50,8 @@ describe('fault injection', () => {
     const declared = Number(res.headers.get('content-length'));
     expect(declared).toBeGreaterThan(100);
     await expect(res.text()).rejects.toThrow();
-    const entry = s.sim.requestLog[s.sim.requestLog.length - 1];
-    expect(entry.bytes).toBe(Math.floor(declared / 2));
+    const entry = s.sim.requestLog.at(-1);
+    expect(entry?.bytes).toBe(Math.floor(declared / 2));
   });
 
   it('answers 404 for chosen games, scripted or by notFoundGamePks', async () => {

@@ -168,7 +168,7 @@ describe('the minor leagues in the simulator', () => {
 describe('past seasons in the simulator', () => {
   it('serves each season its own schedule, all final, with the same players', async () => {
     const bySeason = (season: number) => games.filter((g) => g.season === season && g.sportId === 1);
-    const [a, b, c] = [2023, 2024, 2025].map(bySeason);
+    const [a, b, c] = [bySeason(2023), bySeason(2024), bySeason(2025)];
     expect(a.filter((g) => g.gameType === 'R')).toHaveLength(2430);
     expect(new Set([...a, ...b, ...c].map((g) => g.gamePk)).size).toBe(a.length + b.length + c.length);
     expect(a.filter((g) => g.gameType === 'R').every((g) => g.codedGameState === 'F')).toBe(true);

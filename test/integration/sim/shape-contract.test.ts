@@ -65,7 +65,7 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
         missingPaths(
           expected,
           actual,
-          folder === 'getWinProbability' ? [...ALLOW.game!, ...ALLOW.winProbability!] : ALLOW.game,
+          folder === 'getWinProbability' ? [...ALLOW.game, ...ALLOW.winProbability] : ALLOW.game,
         ),
       ).toEqual([]);
     }, 60_000);
@@ -138,7 +138,7 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
       ['allSeasons', '/v1/seasons/all?sportId=1'],
       ['venues', '/v1/venues/15'],
       ['config/gameTypes', '/v1/gameTypes'],
-    ]) {
+    ] as const) {
       const expected = union(fixtureBodies(folder).map((f) => f.body));
       expect({ folder, missing: missingPaths(expected, await simUnion([path]), []) }).toEqual({ folder, missing: [] });
     }

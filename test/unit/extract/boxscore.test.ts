@@ -70,8 +70,8 @@ describeRecorded('boxscore over the recorded bodies', () => {
       const decided = rows.pitchingLines.filter((l) => l.decision !== null);
       const of = (d: string) => decided.filter((l) => l.decision === d);
       for (const d of ['W', 'L', 'S']) expect(of(d).length).toBeLessThanOrEqual(1);
-      if (of('W').length === 1 && of('L').length === 1) expect(of('W')[0].side).not.toBe(of('L')[0].side);
-      if (of('S').length === 1) expect(of('S')[0].side).toBe(of('W')[0]?.side);
+      if (of('W').length === 1 && of('L').length === 1) expect(of('W')[0]?.side).not.toBe(of('L')[0]?.side);
+      if (of('S').length === 1) expect(of('S')[0]?.side).toBe(of('W')[0]?.side);
     });
   });
 
@@ -183,7 +183,7 @@ describeRecorded('boxscore over the recorded bodies', () => {
       const line = extractBoxscore(747175, box).rows.pitchingLines[0];
       expect(line).toMatchObject({ outs: pitching.outs, innings_pitched: null, pitches: 0 });
       delete pitching.outs;
-      expect(extractBoxscore(747175, box).rows.pitchingLines[0].outs).toBeNull();
+      expect(extractBoxscore(747175, box).rows.pitchingLines[0]?.outs).toBeNull();
     });
 
     it('keys a player who appears for both teams (suspended game) by team, from the side, not parentTeamId', () => {

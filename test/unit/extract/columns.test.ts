@@ -15,6 +15,7 @@ import {
   teamsAndVenuesFromSchedule,
 } from '../../../src/extract/index.js';
 import { conformanceProblems } from '../../helpers/conformance.js';
+import { first } from '../../helpers/defined.js';
 import { cloneFixture, describeRecorded, fixture, fixtureNames, gamePkOf } from '../../fixtures.js';
 
 describeRecorded('columns over the recorded bodies', () => {
@@ -205,7 +206,7 @@ describeRecorded('columns over the recorded bodies', () => {
 
   describe('conformanceProblems', () => {
     it('catches a wrong key, a wrong type and a null in a NOT NULL column', () => {
-      const [play] = extractPlayByPlay(1, fixture('playByPlay/747175_2024R_TOR-at-AZ.json')).rows.plays;
+      const play = first(extractPlayByPlay(1, fixture('playByPlay/747175_2024R_TOR-at-AZ.json')).rows.plays);
       const broken = { ...play, inning: null, rbi: '1', startTime: play.start_time };
       expect(conformanceProblems(schema.plays, [broken])).toEqual([
         'row 0: unknown column startTime',

@@ -62,7 +62,7 @@ describeRecorded('plays over the recorded bodies', () => {
       expect(rejects).toMatchObject([
         { game_pk: 747175, target: 'plays', path: 'allPlays[5]', reason: 'play without about' },
       ]);
-      expect(rejects[0].record).toEqual(body.allPlays[5]);
+      expect(rejects[0]?.record).toEqual(body.allPlays[5]);
       expect(rows.plays).toHaveLength(real.plays.length - 1);
       expect(rows.pitches).toHaveLength(real.pitches.length - pitchesOf(5));
     });
@@ -84,8 +84,8 @@ describeRecorded('plays over the recorded bodies', () => {
       breakIt(body);
       const { rows, rejects } = extractPlayByPlay(747175, body);
       expect(rejects).toHaveLength(1);
-      expect(rejects[0].path).toBe('allPlays[0]');
-      expect(rejects[0].reason).toMatch(reason);
+      expect(rejects[0]?.path).toBe('allPlays[0]');
+      expect(rejects[0]?.reason).toMatch(reason);
       expect(rows.plays).toHaveLength(real.plays.length - 1);
     });
 
@@ -158,7 +158,7 @@ describeRecorded('plays over the recorded bodies', () => {
     it('derives the half inning from isTopInning when halfInning is absent', () => {
       const body = cloneFixture(PBP);
       delete body.allPlays[0].about.halfInning;
-      expect(extractPlayByPlay(747175, body).rows.plays[0].half_inning).toBe('top');
+      expect(extractPlayByPlay(747175, body).rows.plays[0]?.half_inning).toBe('top');
     });
 
     it('maps a real pitch with every tracking field', () => {

@@ -271,10 +271,10 @@ describeRecorded('schedule over the recorded bodies', () => {
   describe('sport_id', () => {
     it('is the hydrated team sport, else opts.sportId, else 1', () => {
       const hydrated = 'schedule/2024-07-01_hydrate-team_1game.json';
-      expect(extractScheduleGames(fixture(hydrated), { sportId: 11 }).rows[0].sport_id).toBe(1);
+      expect(extractScheduleGames(fixture(hydrated), { sportId: 11 }).rows[0]?.sport_id).toBe(1);
       const plain = 'schedule/2024-07-01_sportId1.json';
-      expect(extractScheduleGames(fixture(plain), { sportId: 11 }).rows[0].sport_id).toBe(11);
-      expect(extractScheduleGames(fixture(plain)).rows[0].sport_id).toBe(1);
+      expect(extractScheduleGames(fixture(plain), { sportId: 11 }).rows[0]?.sport_id).toBe(11);
+      expect(extractScheduleGames(fixture(plain)).rows[0]?.sport_id).toBe(1);
     });
   });
 

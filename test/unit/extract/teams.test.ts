@@ -110,8 +110,8 @@ describeRecorded('teams over the recorded bodies', () => {
         roof_type: venue.fieldInfo.roofType,
         active: venue.active ?? null,
       });
-      expect(rows[0].capacity).toBeGreaterThan(30000);
-      expect(rows[0].time_zone).toBe('America/Chicago');
+      expect(rows[0]?.capacity).toBeGreaterThan(30000);
+      expect(rows[0]?.time_zone).toBe('America/Chicago');
     });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { syncJob } from '../../../jobs/sync.js';
 import { backfillRange } from '../../../src/cli/commands/backfill.js';
-import { checkReadOnlyQuery } from '../../../src/cli/sql-guard.js';
+import { checkReadOnlyQuery } from '../../../src/db/sql-guard.js';
 import { isCalendarDate } from '../../../src/cli/args.js';
 import { UsageError } from '../../../src/errors.js';
 import type { GameRow } from '../../../src/extract/index.js';

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { describeError } from '../errors.js';
 import type { Database } from '../db/client.js';
-import { sql } from '../db/client.js';
+import { failProcessRuns } from '../db/queries/runs.js';
 
 /**
  * A process-level guard for errors no promise catches — e.g. postgres.js 3.4.9 throwing
@@ -60,8 +60,7 @@ async function markOpenRunsFailed(database: Promise<Database> | undefined, host:
   if (!database) return;
   try {
     const db = await database;
-    await db.db.execute(sql`update ingest.runs set status = 'failed', finished_at = now(), error = ${error}
-                            where status = 'running' and host = ${host} and pid = ${process.pid}`);
+    await failProcessRuns(db.db, host, process.pid, error);
   } catch {
     // the database is away: the heartbeat lapses and the next run marks these runs interrupted
   }

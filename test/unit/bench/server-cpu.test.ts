@@ -8,7 +8,7 @@ import {
   parseProcStat,
   processCpuSeconds,
   sampleServerCpu,
-} from '../../../src/cli/server-cpu.js';
+} from '../../../src/bench/server-cpu.js';
 
 /** A /proc/<pid>/stat line: comm, ppid and the user and system ticks where proc(5) puts them. */
 function statLine(pid: number, comm: string, ppid: number, utime: number, stime: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReadOnlyQuery } from '../../../src/cli/sql-guard.js';
+import { checkReadOnlyQuery } from '../../../src/db/sql-guard.js';
 import { UsageError } from '../../../src/errors.js';
 
 const refused = async (q: string): Promise<string> => {

@@ -6,12 +6,19 @@ import type { Logger } from 'pino';
 import { backfillJob } from '../../jobs/backfill.js';
 import { rebuildJob } from '../../jobs/rebuild.js';
 import type { Config } from '../config.js';
-import { createDatabase, type Database, queryRows, sql } from '../db/client.js';
+import { createDatabase, type Database } from '../db/client.js';
+import {
+  backendPid,
+  benchTableCounts,
+  countStatementRows,
+  DASHBOARD_STANDINGS_QUERY,
+  gameAndPitchCounts,
+} from '../db/queries/bench.js';
 import { runMigrations } from '../db/migrate.js';
 import { createScratchDatabase } from '../db/scratch.js';
 import { packageRoot } from '../paths.js';
 import { emptyTimings } from '../pipeline/context.js';
-import { runNaiveLoad } from './bench-naive.js';
+import { runNaiveLoad } from './naive.js';
 import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
 import { withCpuProfile } from './cpu-profile.js';
@@ -33,18 +40,6 @@ export interface BenchOptions {
   /** Write CPU profiles of the backfill and the rebuild into this directory. */
   cpuProfileDir?: string;
 }
-
-const TABLES = [
-  'mlb.games',
-  'mlb.plays',
-  'mlb.pitches',
-  'mlb.batting_lines',
-  'mlb.pitching_lines',
-  'mlb.people',
-  'raw.boxscores',
-  'raw.play_by_play',
-  'raw.people',
-];
 
 /**
  * Backfill a full simulated regular season from a simulator in a child process (so its memory and
@@ -95,7 +90,7 @@ export async function runBench(
     const wallS = backfillStage.wallS;
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (run.status !== 'succeeded') throw new Error(`the benchmark backfill ${run.status}: ${String(run.error ?? '')}`);
-    const rows = await countRows(target);
+    const rows = await benchTableCounts(target.db);
     const totalRows = Object.entries(rows)
       .filter(([t]) => t.startsWith('mlb.'))
       .reduce((s, [, n]) => s + n, 0);
@@ -160,11 +155,7 @@ export async function runBench(
  * e.g. several seasons: `dugout bench --queries-only` against DATABASE_URL. Nothing is written.
  */
 export async function runQueryBench(database: Database, out: (s: string) => void): Promise<void> {
-  const counts = await queryRows<{ games: string; pitches: string }>(
-    database.db,
-    sql`select (select count(*) from mlb.games) as games, (select count(*) from mlb.pitches) as pitches`,
-  );
-  const c = counts[0];
+  const c = await gameAndPitchCounts(database.db);
   out(`README example queries on ${database.describe} (${c?.games} games, ${c?.pitches} pitches; best of 3, warm):`);
   await timeQueries(database, out);
 }
@@ -174,7 +165,7 @@ async function timeQueries(database: Database, out: (s: string) => void): Promis
   for (const q of benchQueries()) {
     let rows = 0;
     const ms = await bestOf(3, async () => {
-      rows = (await queryRows(database.db, sql.raw(q.sql))).length;
+      rows = await countStatementRows(database.db, q.sql);
     });
     out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label} (${rows} ${rows === 1 ? 'row' : 'rows'})`);
   }
@@ -188,7 +179,7 @@ function benchQueries(): Array<{ label: string; sql: string }> {
     ...queries,
     {
       label: 'standings on the latest date (dashboard panel)',
-      sql: 'select * from analytics.standings where as_of_date = (select max(as_of_date) from analytics.standings)',
+      sql: DASHBOARD_STANDINGS_QUERY,
     },
   ];
 }
@@ -283,8 +274,8 @@ async function localPostmaster(database: Database): Promise<number | undefined> 
   if (database.kind !== 'postgres' || !database.connectionUrl || !isLocalServerUrl(database.connectionUrl)) {
     return undefined;
   }
-  const [row] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
-  return row ? findPostmaster(Number(row.pid)) : undefined;
+  const pid = await backendPid(database.db);
+  return pid === undefined ? undefined : findPostmaster(pid);
 }
 
 /** Processes whose CPU a stage counts besides this one's: the local server (its postmaster) and the simulator. */
@@ -392,13 +383,4 @@ async function createPgliteDir(pgliteDir: string): Promise<void> {
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`dugout migrate of the bench's PGlite database exited ${code}: ${stderr.trim()}`);
-}
-
-async function countRows(db: Database): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const t of TABLES) {
-    const [r] = await queryRows<{ n: number }>(db.db, sql.raw(`select count(*)::int as n from ${t}`));
-    out[t] = Number(r?.n ?? 0);
-  }
-  return out;
 }
