@@ -1,9 +1,7 @@
-import { copyTarget } from '../db/copy.js';
-import { upsertRows } from '../db/rows.js';
-import { people } from '../db/schema/index.js';
+import { upsertPeople } from '../db/queries/people.js';
 import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
-import { replaceGamesRows } from '../db/queries/game-rows.js';
+import { rejectCount, replaceGamesRows, takesEncodedRows } from '../db/store-game.js';
 import { createExtractPool, defaultExtractWorkers } from './extract-pool/pool.js';
 import { upsertGames } from '../db/queries/games.js';
 import {
@@ -84,8 +82,8 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const workers = ctx.config.extractWorkers ?? defaultExtractWorkers();
   const workersRead = workers > 0 && ctx.databaseUrl !== undefined;
   const pool = createExtractPool(workers, ctx.log, workersRead ? { databaseUrl: ctx.databaseUrl } : {});
-  // Where the batch is copied in, a worker sends its long lists as COPY text for this run.
-  const opts = copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {};
+  // Where the database takes them, a worker sends the rows back encoded for this run.
+  const opts = takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {};
   // A page: its last game number (undefined when there is none) and its games' rows, extracted
   // while the loop below writes the pages before it.
   const readPage = async (after: number): Promise<{ last?: number; games: Promise<ReadGame[]> }> => {
@@ -119,7 +117,7 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
           ctx.db
             .transaction((tx) => replaceGamesRows(tx, games, ctx.runId))
             .then(() => {
-              for (const g of games) ctx.counts.rejected += g.rows.rejects.length;
+              for (const g of games) ctx.counts.rejected += rejectCount(g.rows);
               ctx.counts.loaded += games.length;
               done += games.length;
               ctx.progress?.update(done, count);
@@ -144,7 +142,7 @@ async function rebuildPeople(ctx: PipelineContext): Promise<number> {
   // Rejects are counted, not stored again (the load that received the body stored them).
   const { rows, rejects } = personRows(bodies.map((body) => JSON.parse(body) as unknown));
   ctx.counts.rejected += rejects.length;
-  await ctx.db.transaction((tx) => upsertRows(tx, people, rows, { extra: { run_id: ctx.runId }, touch: 'updated_at' }));
+  await ctx.db.transaction((tx) => upsertPeople(tx, rows, ctx.runId));
   return rows.length;
 }
 

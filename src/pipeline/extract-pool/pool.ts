@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { GameRows } from '../../db/queries/game-rows.js';
+import type { StorableRows } from '../../db/store-game.js';
 import { ApiError, BodyLimitError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { type FetchedBody, type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
@@ -19,10 +19,10 @@ import { ownBuffer, transferList } from './transfer.js';
 export interface ExtractPool {
   /**
    * The rows of a game from its bodies' text (as extractGameRows, after JSON.parse). With
-   * `copyRunId`, a worker thread sends the long lists back as COPY text for that run
-   * (`encodeGameRowsForCopy`); only for a database that takes COPY.
+   * `encodeForRun`, a worker thread sends them back encoded for that run (`encodeGameRows`); only
+   * for a database that takes encoded rows (`takesEncodedRows`).
    */
-  extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<GameRows>;
+  extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<StorableRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
    * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again; a body
@@ -38,7 +38,7 @@ export interface ExtractPool {
    */
   extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
   /**
-   * Hand buffers a worker sent (a prepared game's stored text, its rows' COPY text) back once they
+   * Hand buffers a worker sent (a prepared game's stored text, its encoded rows) back once they
    * are written: they move to a worker thread, which drops them. On this thread, a buffer that
    * outlived a scavenge (held while its game was written) would stay until a full collection, which
    * a main thread that parses nothing seldom runs: a season's backfill held up to 64 MB of them.
@@ -120,7 +120,7 @@ export function createExtractPool(
   resourceLimits?: ResourceLimits,
 ): ExtractPool {
   if (size <= 0) {
-    // On the calling thread the rows are not passed anywhere: they stay objects (no copyRunId).
+    // On the calling thread the rows are not passed anywhere: they stay objects (no encodeForRun).
     return {
       extract: async (gamePk, box, pbp, win) => extractGameRowsFromText(gamePk, box, pbp, win),
       extractStored: async () => {
@@ -192,11 +192,11 @@ export function createExtractPool(
         ...(win === undefined ? {} : { win }),
         ...opts,
       };
-      return (await send(req)).rows as GameRows;
+      return (await send(req)).rows as StorableRows;
     },
     async prepare(game, opts = {}) {
       // The bodies' bytes move to the worker (this thread keeps no copy); their text as stored and
-      // the rows' COPY text come back the same way, as bytes: the COPY text is never a string on
+      // the encoded rows come back the same way, as bytes: the encoded rows are never a string on
       // this thread, and a body becomes one only as its upsert binds it.
       const own = (b: FetchedBody): FetchedBody => ({ url: b.url, data: ownBuffer(b.data) });
       const sent: FetchedGame = {

@@ -1,4 +1,4 @@
-import { type Executor, upsertRows } from '../../db/rows.js';
+import type { Executor } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
@@ -13,7 +13,13 @@ import { REFERENCE_LISTS } from '../../extract/reference.js';
 import type { PipelineContext } from '../context.js';
 import { upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
-import { missingReference, seasonsWithoutTeams } from '../../db/queries/reference.js';
+import {
+  missingReference,
+  seasonsWithoutTeams,
+  upsertReferenceCodes,
+  upsertTeamSeasons,
+  upsertTeams,
+} from '../../db/queries/reference.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { checkRefs, checkRows } from './checked-rows.js';
 
@@ -53,16 +59,12 @@ export async function applyTeamsBody(tx: Executor, body: unknown, runId: number,
   const checked = checkRows(teams, extracted.rows.teams);
   const venues = checkRefs({ venues: extracted.rows.venues });
   const rejects = [...extracted.rejects, ...checked.rejects, ...venues.rejects];
-  await upsertRows(tx, teams, checked.rows, {
-    extra: { run_id: runId },
-    touch: 'updated_at',
-    newerBy: 'season',
-  });
+  await upsertTeams(tx, checked.rows, runId);
   if (season !== undefined) {
     const seasons = extractTeamSeasons(body, season);
     const checkedSeasons = checkRows(teamSeasons, seasons.rows);
     rejects.push(...seasons.rejects, ...checkedSeasons.rejects);
-    await upsertRows(tx, teamSeasons, checkedSeasons.rows, { extra: { run_id: runId }, touch: 'updated_at' });
+    await upsertTeamSeasons(tx, checkedSeasons.rows, runId);
   }
   await upsertTeamAndVenueRefs(tx, venues.rows, runId);
   return { rows: checked.rows.length, rejects };
@@ -71,7 +73,7 @@ export async function applyTeamsBody(tx: Executor, body: unknown, runId: number,
 /** Upsert one configuration list into mlb.reference_codes, checked against its columns; returns the codes and rejects. */
 export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<Applied> {
   const checked = checkRows(referenceCodes, extractReferenceList(list, body));
-  await upsertRows(tx, referenceCodes, checked.rows, { extra: { run_id: runId }, touch: 'updated_at' });
+  await upsertReferenceCodes(tx, checked.rows, runId);
   return { rows: checked.rows.length, rejects: checked.rejects };
 }
 

@@ -4,7 +4,7 @@ import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { enqueueWork, type WorkReason } from '../../db/queries/work-items.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
-import type { Executor } from '../../db/rows.js';
+import type { Executor } from '../../db/client.js';
 import { games as gamesTable } from '../../db/schema/index.js';
 import { createRowValidator } from '../../db/validate-rows.js';
 import {
