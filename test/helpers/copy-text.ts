@@ -14,9 +14,14 @@ export function encodedRows(rows: StorableRows): EncodedGameRows {
   return rows;
 }
 
-/** Encoded rows' COPY text as strings: a worker thread sends it as UTF-8 bytes. */
-export function copyTextDecoded(rows: StorableRows): Record<string, { count: number; text: string }> {
-  return Object.fromEntries(
-    Object.entries(encodedRows(rows).copyText).map(([k, e]) => [k, { count: e.count, text: decodeText(e.text) }]),
+/**
+ * Encoded rows with their COPY text as strings (it travels as UTF-8 bytes), to compare: comparing
+ * the strings is quick where comparing the bytes one by one is not.
+ */
+export function copyTextDecoded(rows: StorableRows) {
+  const encoded = encodedRows(rows);
+  const copyText = Object.fromEntries(
+    Object.entries(encoded.copyText).map(([k, e]) => [k, { ...e, text: decodeText(e.text) }]),
   );
+  return { ...encoded, copyText };
 }

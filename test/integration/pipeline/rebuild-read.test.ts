@@ -7,7 +7,7 @@ import { createExtractPool, ExtractWorkerError } from '../../../src/pipeline/ext
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
-import { encodedRows } from '../../helpers/copy-text.js';
+import { copyTextDecoded, encodedRows } from '../../helpers/copy-text.js';
 
 interface StoredTexts {
   gamePk: number;
@@ -38,9 +38,11 @@ describeRecorded('extraction workers reading stored games themselves', () => {
     let t: TestDatabase;
     const games = recordedGames();
     const direct = (g: (typeof games)[number], runId: number) =>
-      encodeGameRows(
-        extractGameRows(g.gamePk, JSON.parse(g.box), JSON.parse(g.pbp), g.win ? JSON.parse(g.win) : undefined),
-        runId,
+      copyTextDecoded(
+        encodeGameRows(
+          extractGameRows(g.gamePk, JSON.parse(g.box), JSON.parse(g.pbp), g.win ? JSON.parse(g.win) : undefined),
+          runId,
+        ),
       );
     const url = () => {
       if (!t.url) throw new Error('a Postgres test database has a URL');
@@ -78,7 +80,7 @@ describeRecorded('extraction workers reading stored games themselves', () => {
           const pks = games.map((g) => g.gamePk);
           const read = await pool.extractStored([...pks].reverse().concat(999_999_999), { encodeForRun: 4 });
           expect(read.map((g) => g.gamePk)).toEqual(pks);
-          for (const [i, g] of games.entries()) expect(read[i]!.rows).toEqual(direct(g, 4));
+          for (const [i, g] of games.entries()) expect(copyTextDecoded(read[i]!.rows)).toEqual(direct(g, 4));
           const withWin = read.find((g) => g.gamePk === 747175);
           expect(withWin && encodedRows(withWin.rows).copyText.winProbability?.count).toBeGreaterThan(0);
           expect(await pool.extractStored([])).toEqual([]);
