@@ -1,5 +1,5 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { RejectRow } from '../extract/types.js';
+import type { RejectRow } from './schema/rows.js';
 
 /**
  * Rows checked against the column types of their table before they are written, so one bad value

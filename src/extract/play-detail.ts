@@ -1,7 +1,8 @@
 import { asArray, asObject, pick, toBool, toInt, toText, toTimestamp } from './coerce.js';
 import { isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
-import type { Extracted, FieldingCreditRow, PlayActionRow, RunnerRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { FieldingCreditRow, PlayActionRow, RunnerRow } from '../db/schema/rows.js';
 
 /** Runner, fielding-credit and action rows of a play-by-play body. */
 export interface PlayDetailRows {

@@ -2,7 +2,8 @@ import { asArray, asObject, type JsonObject, pick, toBool, toInt, toText, toTime
 import { replayBaseState } from './base-state.js';
 import { extractPitches, isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
-import type { Extracted, PitchRow, PlayRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { PitchRow, PlayRow } from '../db/schema/rows.js';
 
 /** Rows of a play-by-play body. */
 export interface PlayByPlayRows {

@@ -14,7 +14,7 @@ import {
   readStoredGames,
 } from '../db/queries/raw-bodies.js';
 import type { ReadGame } from './extract-pool/messages.js';
-import { REFERENCE_LISTS } from '../extract/reference.js';
+import { REFERENCE_LISTS } from '../db/schema/index.js';
 import { applyReferenceList, applyTeamsBody } from './load/reference.js';
 import { personRows } from './load/people.js';
 import { scheduleGameRows } from './poll/schedule.js';

@@ -1,18 +1,3 @@
-import type {
-  BattingLineRow,
-  FieldingCreditRow,
-  FieldingLineRow,
-  GameContextRow,
-  GameOfficialRow,
-  LinescoreInningRow,
-  PitchingLineRow,
-  PitchRow,
-  PlayActionRow,
-  PlayRow,
-  RejectRow,
-  RunnerRow,
-  WinProbabilityRow,
-} from '../../extract/types.js';
 import { type Executor, queryRows, sql } from '../client.js';
 import { intList, settleAll } from '../rows.js';
 import {
@@ -27,6 +12,21 @@ import {
   plays,
   runners,
 } from '../schema/index.js';
+import type {
+  BattingLineRow,
+  FieldingCreditRow,
+  FieldingLineRow,
+  GameContextRow,
+  GameOfficialRow,
+  LinescoreInningRow,
+  PitchRow,
+  PitchingLineRow,
+  PlayActionRow,
+  PlayRow,
+  RejectRow,
+  RunnerRow,
+  WinProbabilityRow,
+} from '../schema/rows.js';
 
 /** Every derived row of one game, as extraction produced them (and validation kept them). */
 export interface GameRows {

@@ -1,5 +1,5 @@
 import type { Executor } from '../client.js';
-import type { ColumnRow } from '../row-types.js';
+import type { ColumnRow } from '../schema/rows.js';
 import { upsertRows } from '../rows.js';
 import { people } from '../schema/index.js';
 

@@ -6,10 +6,9 @@ import {
   extractPlayByPlay,
   extractPlayDetail,
   extractWinProbability,
-  type RejectRow,
-  type WinProbabilityRow,
 } from '../../extract/index.js';
 import { createRowValidator, type RowValidator } from '../../db/validate-rows.js';
+import type { RejectRow, WinProbabilityRow } from '../../db/schema/rows.js';
 
 /** The validators of a game's tables: every integer column there is a count, an index or an id. */
 const VALIDATORS = Object.fromEntries(

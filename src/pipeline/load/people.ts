@@ -1,12 +1,13 @@
 import { people } from '../../db/schema/index.js';
 import { DugoutError } from '../../errors.js';
-import { bodySha256, type Extracted, extractPerson, type PersonRow, type RejectRow } from '../../extract/index.js';
+import { bodySha256, type Extracted, extractPerson } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { upsertPeople } from '../../db/queries/people.js';
 import { upsertPeopleBodies } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { type ClaimedItem, completeWork, failWork } from '../../db/queries/work-items.js';
 import { checkRows } from './checked-rows.js';
+import type { PersonRow, RejectRow } from '../../db/schema/rows.js';
 
 /** Ids per `/v1/people?personIds=` request (keeps the URL short). */
 export const PEOPLE_BATCH = 100;

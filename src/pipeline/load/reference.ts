@@ -1,15 +1,8 @@
 import type { Executor } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
-import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
+import { REFERENCE_LISTS, referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
-import {
-  bodySha256,
-  extractReferenceList,
-  extractTeamSeasons,
-  extractTeams,
-  type RejectRow,
-} from '../../extract/index.js';
-import { REFERENCE_LISTS } from '../../extract/reference.js';
+import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
@@ -22,6 +15,7 @@ import {
 } from '../../db/queries/reference.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { checkRefs, checkRows } from './checked-rows.js';
+import type { RejectRow } from '../../db/schema/rows.js';
 
 /**
  * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each

@@ -50,4 +50,18 @@ describe('the import graph', () => {
     );
     expect(offending).toEqual([]);
   });
+
+  it('keeps db/ from importing extract/, and extract/ from running anything of db/ (it takes row types only)', () => {
+    const fromDb = sourceFiles('db').flatMap((file) =>
+      importsOf(file)
+        .filter((i) => i.module.startsWith('extract/'))
+        .map((i) => `${file} imports ${i.module}`),
+    );
+    const fromExtract = sourceFiles('extract').flatMap((file) =>
+      importsOf(file)
+        .filter((i) => i.module.startsWith('db/') && !i.typeOnly)
+        .map((i) => `${file} imports values of ${i.module}`),
+    );
+    expect([...fromDb, ...fromExtract]).toEqual([]);
+  });
 });
