@@ -24,8 +24,8 @@ import { rebuildSnapshots } from './load/snapshots.js';
 const REBUILD_BATCH = 25;
 /**
  * Batches written at once, each in its own transaction on its own connection: the writes are the
- * database's work, and two keep both cores of a small machine busy (a 600-game rebuild measured
- * 49 games/s with one writer, 67–68 with two, 61 with three; batches of 12 or 50 were slower).
+ * database's work, and two keep both cores of a small machine busy (one leaves a core idle, three
+ * only contend; see docs/performance.md).
  */
 const REBUILD_WRITERS = 2;
 
@@ -74,7 +74,7 @@ function handled<T>(p: Promise<T>): Promise<T> {
  * previous ones are written ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each
  * batch is one transaction: a game's rows are all old or all new. On postgres.js the workers read
  * the bodies themselves, each on its own connection, and this thread reads only the games' numbers:
- * decoding about 1 MB of body text a game, and cloning it to a worker, was most of its time.
+ * decoding every body here, and cloning it to a worker, would be most of its work.
  */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const count = await countStoredGames(ctx.db);

@@ -39,9 +39,9 @@ export interface ExtractPool {
   extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
   /**
    * Hand buffers a worker sent (a prepared game's stored text, its encoded rows) back once they
-   * are written: they move to a worker thread, which drops them. On this thread, a buffer that
-   * outlived a scavenge (held while its game was written) would stay until a full collection, which
-   * a main thread that parses nothing seldom runs: a season's backfill held up to 64 MB of them.
+   * are written: they move to a worker thread, which drops them. On this thread, a buffer held
+   * while its game was written would stay until a full collection, which a main thread that parses
+   * nothing seldom runs, and the backfill's peak memory grew with them (see docs/performance.md).
    * A no-op without workers, or once closed.
    */
   release(views: Iterable<Uint8Array | string | undefined>): void;
@@ -86,11 +86,10 @@ export function defaultExtractWorkers(cores = availableParallelism()): number {
 /**
  * Worker threads game loads (backfill, sync) parse and extract on. On one core, none: there is no
  * other core for a worker to use. From two cores, one, and one per core beyond two, at most 4: the
- * load's main thread is what limits it (about 90% busy without a worker). On two cores the loader,
- * its database and the worker share a saturated CPU, yet a season's backfill took 40.2-41.0 s with
- * one worker against 49.4 s without, at 266-283 MB of peak RSS against 267 MB, once the bodies a
- * worker prepared were stored without becoming strings on the main thread (`copyGameBody`) and its
- * old generation was bounded ({@link LOAD_WORKER_OLD_GENERATION_MB}).
+ * load's main thread is what limits it. On two cores the loader, its database and the worker share
+ * a saturated CPU, and one worker still shortens a backfill at the same peak memory (see
+ * docs/performance.md), given the bodies a worker prepared are stored without becoming strings on
+ * the main thread and its heap is bounded ({@link LOAD_WORKER_OLD_GENERATION_MB}).
  */
 export function defaultLoadWorkers(cores = availableParallelism()): number {
   return cores < 2 ? 0 : Math.max(1, Math.min(4, cores - 2));
@@ -283,12 +282,11 @@ function failure(f: ExtractFailure): Error {
 }
 
 /**
- * The old generation a game load's worker may grow to. V8 starts a full collection at most halfway
- * from what survived the last one to this bound, so a small bound keeps the dead bodies (decoded
- * strings of 700 KB a game, which outlive the young generation's collections while they are parsed)
- * from piling up: uncapped, the worker's old generation reached 94 MB at a season's peak, and the
- * season's peak RSS was 294-305 MB against 266-283 MB with this bound. A parsed body takes about as
- * much heap as its text, so the bound leaves room for bodies tens of times the largest recorded.
+ * The old generation a game load's worker may grow to. The bound makes the worker collect its dead
+ * bodies (decoded strings that outlive a quick collection while they are parsed) sooner, so they do
+ * not pile up and raise the backfill's peak memory (see docs/performance.md). A parsed body takes
+ * about as much heap as its text, so the bound leaves room for bodies tens of times the largest
+ * recorded.
  */
 export const LOAD_WORKER_OLD_GENERATION_MB = 128;
 

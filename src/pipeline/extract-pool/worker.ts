@@ -17,8 +17,8 @@ let database: Promise<Database> | undefined;
  * Parse a game's bodies and extract its rows, off the main thread: the rows go back by structured
  * clone (the long lists as COPY text when asked), an error as its name and message (and whether it
  * was a bad fetched body). A `read` takes a page of games' bodies from the database on this
- * thread's own connection, in one query: a rebuild's bodies (about 1 MB a game) are then decoded
- * once, here, instead of on the main thread and again when cloned to this one.
+ * thread's own connection, in one query: a rebuild's bodies are then decoded once, here, instead
+ * of on the main thread and again when cloned to this one.
  */
 async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promise<ExtractReply> {
   // With encodeForRun the rows go back encoded for that run (db/store-game.ts): a few buffers
@@ -70,7 +70,7 @@ function replyBuffers(reply: ExtractReply): Array<Uint8Array | string | undefine
 }
 
 parentPort?.on('message', (req: ExtractRequest) => {
-  // Buffers the main thread is done with: dropped here, where they die young.
+  // Buffers the main thread is done with: dropped here, where garbage is collected often.
   if (req.kind === 'release') return;
   handle(req)
     .catch((err: unknown): ExtractReply => {
