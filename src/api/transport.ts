@@ -33,8 +33,7 @@ const IDLE_SOCKET_MS = 4_000;
 /**
  * A GET over node:http(s) with keep-alive that reads the whole (compressed) body and decodes it
  * in one zlib call on the thread pool. `fetch` decodes a gzip body chunk by chunk through web
- * streams on the main thread: for a season's game bodies (about 650 KB of JSON a game) that cost
- * 23-27 ms of CPU a game against 14 ms here, JSON.parse included (measured on the simulator).
+ * streams on the main thread, which is the loader's busiest resource (see docs/performance.md).
  * Follows redirects like fetch; a body cut off before its end rejects `arrayBuffer()`, and so does one
  * over `maxBodyBytes`: a declared `Content-Length` over it before a byte of the body is read, else
  * as the bytes arriving pass it, else as its decompression does (a small gzip body can inflate a
@@ -112,9 +111,9 @@ async function readAll(res: http.IncomingMessage, url: string, maxBytes: number)
   const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (raw.length === 0 || encoding === '' || encoding === 'identity') return raw;
-  // Output buffers near the body's decoded size: zlib's default 16 KB ones cost a main-thread
-  // callback each, doubling the CPU of decoding a 650 KB game body. zlib stops as soon as its
-  // output passes maxOutputLength, so a gzip bomb is never inflated whole.
+  // Output buffers near the body's decoded size: zlib's default small ones cost a main-thread
+  // callback each. zlib stops as soon as its output passes maxOutputLength, so a gzip bomb is
+  // never inflated whole.
   const options = {
     chunkSize: Math.min(4 << 20, Math.max(64 << 10, raw.length * 8)),
     ...(Number.isFinite(maxBytes) ? { maxOutputLength: maxBytes } : {}),

@@ -20,6 +20,9 @@ export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A transaction or the database: both run the same statements. */
+export type Executor = Pick<Db, 'execute'>;
+
 export interface Database {
   /** `postgres` (postgres.js over a URL) or `pglite` (embedded). */
   readonly kind: 'postgres' | 'pglite';

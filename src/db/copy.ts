@@ -104,15 +104,13 @@ function scalarField(value: unknown): string {
 /**
  * A function writing one row as a line of COPY's text format (ending in a newline) for these
  * columns; `extra` values are the same for every row, written once here. The function is generated
- * for the column list, reading each column by its own name (`r["batter_id"]`): the rows of one
- * extractor share a shape, so every read stays a fast, single-shape property load. A loop reading
- * `r[names[i]]` went through V8's megamorphic keyed load, about a third of the encoder's time. The
- * names are written into the code as JSON string literals, so no column name can be read as code.
+ * for the column list, reading each column by its own name (`r["batter_id"]`) rather than by a
+ * name held in a variable, which was much slower (see docs/performance.md). The names are written
+ * into the code as JSON string literals, so no column name can be read as code.
  *
  * The generated function is kept and made again only for another column list or other `extra`
- * values (a run writes the same `run_id` into every row): V8 keeps what it learned about a
- * function, and its optimized code, with the closure, so a function made afresh for every game ran
- * interpreted again and was compiled again each time.
+ * values (a run writes the same `run_id` into every row): a function made afresh for every game
+ * would be compiled afresh too.
  */
 export function copyLineEncoder(
   columns: readonly CopyColumn[],

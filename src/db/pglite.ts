@@ -6,11 +6,11 @@ const LONG_TEXT = 512;
 
 /**
  * PGlite's serializer of a `text` or `json` parameter. Its protocol writer measures a string's
- * UTF-8 length in a JavaScript loop, twice, before encoding it; for the ~1 MB bodies and row lists
- * of a game load those loops were about a quarter of the process's CPU (a 400-game load into PGlite:
- * 18 of 68 s). A long string goes as its UTF-8 bytes instead (Node encodes it natively), which the
- * writer sends in the binary format: for `text` and `json` that is the text itself, read by the
- * server as it is. Other values are serialized as PGlite does.
+ * UTF-8 length in a JavaScript loop, twice, before encoding it, which for a game's bodies and row
+ * lists is much of a load's work (see docs/performance.md). A long string goes as its UTF-8 bytes
+ * instead (Node encodes it natively), which the writer sends in the binary format: for `text` and
+ * `json` that is the text itself, read by the server as it is. Other values are serialized as
+ * PGlite does.
  */
 function pgliteTextParam(value: unknown): string {
   if (typeof value === 'string') {
@@ -47,10 +47,10 @@ export interface OpenedPglite {
 
 /**
  * Open PGlite (a directory, or memory) with the serializers above, and with drizzle's text
- * parsers held by the instance instead of passed with every query. PGlite merges per-query parsers
- * into its ~320 by copying the whole table, about 0.2 ms a query: a tenth of the process's CPU in
- * a load into PGlite, which runs thousands of small statements. The instance reads those types as
- * text, `dugout sql` included (it prints dates as the server writes them).
+ * parsers held by the instance instead of passed with every query: PGlite merges per-query parsers
+ * into its own by copying its whole table at every query, and a load runs thousands of small
+ * statements. The instance reads those types as text, `dugout sql` included (it prints dates as
+ * the server writes them).
  */
 export async function openPglite(dir: string | undefined): Promise<OpenedPglite> {
   const { PGlite } = await import('@electric-sql/pglite');

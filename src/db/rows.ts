@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { type Db, executePrepared } from './client.js';
+import { type Executor, executePrepared } from './client.js';
 import { type CopyColumn, copyInto, copyTarget, copyText } from './copy.js';
 
-/** A transaction or the database: both run the same statements. */
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor };
 
 /** A row to write: any object whose keys are column names (keys that are not columns are ignored). */
 type Row = object;

@@ -1,5 +1,5 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { RejectRow } from '../extract/types.js';
+import type { RejectRow } from './schema/rows.js';
 
 /**
  * Rows checked against the column types of their table before they are written, so one bad value
@@ -111,10 +111,9 @@ interface ColumnRule {
  * A function saying whether a row is clean: no required or key column missing (an absent one is
  * allowed in a partial row) and every value valid, so the general loop would keep it unchanged
  * with no reject. It is generated for the column list from the rules {@link checkFor} is made of,
- * reading each column by its own name: rows of one extractor share a shape, so each read stays a
- * fast, single-shape property load; the general loop's `row[col.name]` went through V8's
- * megamorphic keyed load on every column of every row. A row it does not pass takes the general
- * loop, which says what is wrong. Names enter the code as JSON string literals only.
+ * reading each column by its own name rather than by a name held in a variable, which is slower
+ * on every column of every row (see docs/performance.md). A row it does not pass takes the
+ * general loop, which says what is wrong. Names enter the code as JSON string literals only.
  */
 function cleanRowCheck(columns: readonly ColumnRule[]): (row: Record<string, unknown>, partial: boolean) => boolean {
   const blocks = columns.map((c) => {
@@ -176,8 +175,6 @@ export function createRowValidator(
       const rejects: RejectRow[] = [];
       const seen = new Set<string>();
       const partial = Boolean(vopts.partial);
-      // A loop, not a callback: a closure made anew for every call loses its optimized code at each
-      // full garbage collection (V8 holds it weakly) and was compiled again after every one.
       for (let i = 0; i < rows.length; i++) {
         const typed = rows[i] as T;
         const row = fieldsOf(typed);

@@ -1,6 +1,7 @@
 import { asArray, asObject, pick, toBool, toDate, toInt, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { AwardRow, Extracted, PersonAwardRow, RejectRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { AwardRow, PersonAwardRow, RejectRow } from '../db/schema/rows.js';
 
 /** The `awards[]` entries of a body with their ids; an entry without an id is rejected. */
 function awardEntries(body: unknown, target: string) {

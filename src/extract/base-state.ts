@@ -1,6 +1,6 @@
 import { asArray, asObject, type JsonObject, toInt } from './coerce.js';
 import { isPitchEvent } from './pitches.js';
-import type { PlayRow } from './types.js';
+import type { PlayRow } from '../db/schema/rows.js';
 
 type OccupiedBase = '1B' | '2B' | '3B';
 type Bases = Record<OccupiedBase, number | null>;

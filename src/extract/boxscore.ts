@@ -1,7 +1,8 @@
 import { asArray, asObject, type JsonObject, pick, toBool, toInt, toText } from './coerce.js';
 import { type Decisions, pitchingLine } from './pitching-lines.js';
 import { fractionalCounts, reject } from './rejects.js';
-import type { BattingLineRow, Extracted, PitchingLineRow, RejectRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { BattingLineRow, PitchingLineRow, RejectRow } from '../db/schema/rows.js';
 
 /** Rows of a boxscore body. */
 export interface BoxscoreRows {

@@ -20,8 +20,8 @@ export function asArray(value: unknown): unknown[] | null {
 /**
  * Walk `path` through nested objects/arrays; `undefined` as soon as a step is missing. For what is
  * read once a body or once a game. Code run per pitch, play or runner reads `asObject(x)?.field`
- * instead: this one function sees every key of every extractor, so its reads are V8's slow,
- * megamorphic kind even where it is inlined (play-by-play extraction took 38% less without it).
+ * instead: one function reading every key of every extractor is slow at it (see
+ * docs/performance.md).
  */
 export function pick(value: unknown, ...path: Array<string | number>): unknown {
   let current: unknown = value;

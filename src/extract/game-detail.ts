@@ -2,14 +2,14 @@ import { asArray, asObject, type JsonObject, pick, toInt, toText, toTimestamp } 
 import { runnersOnAfter } from './base-state.js';
 import { isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
+import type { Extracted } from './types.js';
 import type {
-  Extracted,
   FieldingLineRow,
   GameContextRow,
   GameOfficialRow,
   LinescoreInningRow,
   PlayRow,
-} from './types.js';
+} from '../db/schema/rows.js';
 
 /** Rows a game's boxscore and play-by-play give beyond the lines, plays and pitches. */
 export interface GameDetailRows {

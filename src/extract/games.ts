@@ -1,7 +1,8 @@
 import { pick, toDate, toInt, toText, toTimestamp } from './coerce.js';
 import { missingColumns, reject } from './rejects.js';
 import { NO_LINKS } from './schedule.js';
-import type { Draft, Extracted, GameRow } from './types.js';
+import type { Draft, Extracted } from './types.js';
+import type { GameRow } from '../db/schema/rows.js';
 
 const REQUIRED: ReadonlyArray<keyof GameRow> = ['game_pk', 'season', 'game_type', 'official_date', 'coded_game_state'];
 

@@ -61,7 +61,7 @@ const LEADING_COPYRIGHT = /^\s*\{\s*"copyright"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?\s*/
 export function bodyTextSha256(text: string): string {
   const m = LEADING_COPYRIGHT.exec(text);
   if (!m) return textSha256(text);
-  // Two updates, not the hash of `{` + the rest: that concatenation is a rope which hashing would
-  // first copy into one flat string (an 800 KB copy per play-by-play, most of this function's time).
+  // Two updates, not the hash of `{` + the rest: hashing that concatenation would first copy the
+  // whole body into one new string.
   return createHash('sha256').update('{', 'utf8').update(text.slice(m[0].length), 'utf8').digest('hex');
 }

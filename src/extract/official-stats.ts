@@ -1,6 +1,7 @@
 import { asArray, asObject, pick, toInt, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Extracted, OfficialStatRow, RejectRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { OfficialStatRow, RejectRow } from '../db/schema/rows.js';
 
 /** What a `/v1/stats` request asked for; the rows are keyed by it (a split does not always repeat game type or sport). */
 export interface OfficialStatsRequest {

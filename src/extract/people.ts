@@ -1,6 +1,7 @@
 import { asArray, asObject, pick, toBool, toDate, toInt, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Extracted, PersonRow, RejectRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { PersonRow, RejectRow } from '../db/schema/rows.js';
 
 const HEIGHT = /^\s*(\d+)\s*'\s*(?:(\d+)\s*"?)?\s*$/;
 

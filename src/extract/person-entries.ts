@@ -1,6 +1,6 @@
 import { asArray, asObject, type JsonObject, pick, toInt } from './coerce.js';
 import { reject } from './rejects.js';
-import type { RejectRow } from './types.js';
+import type { RejectRow } from '../db/schema/rows.js';
 
 /**
  * The entries of a body's `roster[]` (a club's roster, a `jobs` listing) with their person ids. An

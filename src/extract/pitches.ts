@@ -1,6 +1,7 @@
 import { asArray, asObject, type JsonObject, pick, toBool, toInt, toNum, toText, toTimestamp } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Extracted, PitchRow, RejectRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { PitchRow, RejectRow } from '../db/schema/rows.js';
 
 /** What a pitch inherits from its plate appearance. */
 export interface PitchContext {

@@ -1,5 +1,5 @@
 import { asObject, type JsonObject, pick, toInt, toText } from './coerce.js';
-import type { Decision, PitchingLineRow } from './types.js';
+import type { Decision, PitchingLineRow } from '../db/schema/rows.js';
 
 const INNINGS = /^(\d+)(?:\.([012]))?$/;
 

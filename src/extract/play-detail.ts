@@ -1,7 +1,8 @@
 import { asArray, asObject, pick, toBool, toInt, toText, toTimestamp } from './coerce.js';
 import { isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
-import type { Extracted, FieldingCreditRow, PlayActionRow, RunnerRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { FieldingCreditRow, PlayActionRow, RunnerRow } from '../db/schema/rows.js';
 
 /** Runner, fielding-credit and action rows of a play-by-play body. */
 export interface PlayDetailRows {
@@ -20,8 +21,6 @@ export interface PlayDetailRows {
 export function extractPlayDetail(gamePk: number, body: unknown): Extracted<PlayDetailRows> {
   const out: Extracted<PlayDetailRows> = { rows: { runners: [], fieldingCredits: [], playActions: [] }, rejects: [] };
   const seenPlays = new Set<number>();
-  // Loops, not callbacks: a closure made anew for every game loses its optimized code at each full
-  // garbage collection (V8 holds it weakly) and was compiled again after every one.
   const plays = asArray(pick(body, 'allPlays')) ?? [];
   for (let i = 0; i < plays.length; i++) {
     // Fields read by name where they are used, not through the shared `pick` (see its comment).

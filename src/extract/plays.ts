@@ -2,7 +2,8 @@ import { asArray, asObject, type JsonObject, pick, toBool, toInt, toText, toTime
 import { replayBaseState } from './base-state.js';
 import { extractPitches, isPitchEvent } from './pitches.js';
 import { reject } from './rejects.js';
-import type { Extracted, PitchRow, PlayRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { PitchRow, PlayRow } from '../db/schema/rows.js';
 
 /** Rows of a play-by-play body. */
 export interface PlayByPlayRows {
@@ -30,8 +31,6 @@ export function extractPlayByPlay(gamePk: number, body: unknown): Extracted<Play
   const seen = new Set<number>();
   const lastPitcher = new Map<string, number>();
   const ordered: Array<{ row: PlayRow; play: JsonObject }> = [];
-  // A loop, not a callback: a closure made anew for every game loses its optimized code at each
-  // full garbage collection (V8 holds it weakly) and was compiled again after every one.
   for (let i = 0; i < allPlays.length; i++) {
     const raw = allPlays[i];
     const path = `allPlays[${i}]`;

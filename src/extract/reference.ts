@@ -1,26 +1,5 @@
 import { asArray, asObject, type JsonObject, toText } from './coerce.js';
-import type { ReferenceCodeRow } from './types.js';
-
-/** Configuration lists kept in mlb.reference_codes (operation names of the interface). */
-export const REFERENCE_LISTS = [
-  'gameTypes',
-  'gameStatus',
-  'positions',
-  'statGroups',
-  'statTypes',
-  'eventTypes',
-  'pitchTypes',
-  'pitchCodes',
-  'rosterTypes',
-  'jobTypes',
-  'hitTrajectories',
-  'standingsTypes',
-  'windDirection',
-  'sky',
-  'reviewReasons',
-  'leagueLeaderTypes',
-  'baseballStats',
-] as const;
+import type { ReferenceCodeRow } from '../db/schema/rows.js';
 
 /** Keys tried, in order, for the identifying code of a configuration list entry. */
 // `parameter` identifies rosterTypes entries ({ description, lookupName, parameter: '40Man' }).

@@ -1,4 +1,4 @@
-import type { RejectRow } from './types.js';
+import type { RejectRow } from '../db/schema/rows.js';
 
 /** Build a {@link RejectRow}; `record` is the offending input as received (undefined → null). */
 export function reject(

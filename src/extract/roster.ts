@@ -1,6 +1,7 @@
 import { pick, toInt, toText } from './coerce.js';
 import { personEntries } from './person-entries.js';
-import type { Extracted, RosterEntryRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { RosterEntryRow } from '../db/schema/rows.js';
 
 /** What a roster request asked for: the body does not always say (a `season` roster answers `fullSeason`). */
 export interface RosterRequest {

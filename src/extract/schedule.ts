@@ -1,7 +1,8 @@
 import { asArray, asObject, type JsonObject, pick, toBool, toDate, toInt, toText, toTimestamp } from './coerce.js';
 import { missingColumns, reject } from './rejects.js';
 import { mergeRefs, teamRef, venueRef } from './teams.js';
-import type { Draft, Extracted, GameRow, RejectRow, TeamRef, VenueRef } from './types.js';
+import type { Draft, Extracted } from './types.js';
+import type { GameRow, RejectRow, TeamRef, VenueRef } from '../db/schema/rows.js';
 
 /** What the pipeline does with a game, decided from `status.codedGameState` alone. */
 export type Finality = 'final' | 'provisional' | 'postponed' | 'cancelled' | 'suspended' | 'not_final';

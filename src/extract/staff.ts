@@ -1,6 +1,7 @@
 import { pick, toText } from './coerce.js';
 import { personEntries } from './person-entries.js';
-import type { Extracted, LeagueStaffRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { LeagueStaffRow } from '../db/schema/rows.js';
 
 /** What a `jobs` request asked for: the body does not say which listing or sport it answers. */
 export interface StaffRequest {

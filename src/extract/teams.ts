@@ -1,6 +1,7 @@
 import { asArray, asObject, pick, toBool, toInt, toNum, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Draft, Extracted, RejectRow, TeamRef, TeamRow, TeamSeasonRow, VenueRef, VenueRow } from './types.js';
+import type { Draft, Extracted } from './types.js';
+import type { RejectRow, TeamRef, TeamRow, TeamSeasonRow, VenueRef, VenueRow } from '../db/schema/rows.js';
 
 /** Map one team object (from /v1/teams, a hydrated schedule or a boxscore) to a team row draft. */
 export function teamRow(team: unknown): Draft<TeamRow> {

@@ -1,6 +1,7 @@
 import { asArray, asObject, pick, toInt, toNum, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Extracted, RejectRow, WinProbabilityRow } from './types.js';
+import type { Extracted } from './types.js';
+import type { RejectRow, WinProbabilityRow } from '../db/schema/rows.js';
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 

@@ -7,7 +7,7 @@ import {
   lastSuccessByJob,
   openWorkByKindAndStatus,
 } from '../db/queries/metrics.js';
-import type { Executor } from '../db/rows.js';
+import type { Executor } from '../db/client.js';
 
 export interface Metrics {
   registry: Registry;

@@ -1,9 +1,7 @@
-import { copyTarget } from '../db/copy.js';
-import { upsertRows } from '../db/rows.js';
-import { people } from '../db/schema/index.js';
+import { upsertPeople } from '../db/queries/people.js';
 import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
-import { replaceGamesRows } from '../db/queries/game-rows.js';
+import { rejectCount, replaceGamesRows, takesEncodedRows } from '../db/store-game.js';
 import { createExtractPool, defaultExtractWorkers } from './extract-pool/pool.js';
 import { upsertGames } from '../db/queries/games.js';
 import {
@@ -16,7 +14,7 @@ import {
   readStoredGames,
 } from '../db/queries/raw-bodies.js';
 import type { ReadGame } from './extract-pool/messages.js';
-import { REFERENCE_LISTS } from '../extract/reference.js';
+import { REFERENCE_LISTS } from '../db/schema/index.js';
 import { applyReferenceList, applyTeamsBody } from './load/reference.js';
 import { personRows } from './load/people.js';
 import { scheduleGameRows } from './poll/schedule.js';
@@ -26,8 +24,8 @@ import { rebuildSnapshots } from './load/snapshots.js';
 const REBUILD_BATCH = 25;
 /**
  * Batches written at once, each in its own transaction on its own connection: the writes are the
- * database's work, and two keep both cores of a small machine busy (a 600-game rebuild measured
- * 49 games/s with one writer, 67–68 with two, 61 with three; batches of 12 or 50 were slower).
+ * database's work, and two keep both cores of a small machine busy (one leaves a core idle, three
+ * only contend; see docs/performance.md).
  */
 const REBUILD_WRITERS = 2;
 
@@ -76,7 +74,7 @@ function handled<T>(p: Promise<T>): Promise<T> {
  * previous ones are written ({@link REBUILD_WRITERS} at once; batches hold disjoint games). Each
  * batch is one transaction: a game's rows are all old or all new. On postgres.js the workers read
  * the bodies themselves, each on its own connection, and this thread reads only the games' numbers:
- * decoding about 1 MB of body text a game, and cloning it to a worker, was most of its time.
+ * decoding every body here, and cloning it to a worker, would be most of its work.
  */
 async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const count = await countStoredGames(ctx.db);
@@ -84,8 +82,8 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const workers = ctx.config.extractWorkers ?? defaultExtractWorkers();
   const workersRead = workers > 0 && ctx.databaseUrl !== undefined;
   const pool = createExtractPool(workers, ctx.log, workersRead ? { databaseUrl: ctx.databaseUrl } : {});
-  // Where the batch is copied in, a worker sends its long lists as COPY text for this run.
-  const opts = copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {};
+  // Where the database takes them, a worker sends the rows back encoded for this run.
+  const opts = takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {};
   // A page: its last game number (undefined when there is none) and its games' rows, extracted
   // while the loop below writes the pages before it.
   const readPage = async (after: number): Promise<{ last?: number; games: Promise<ReadGame[]> }> => {
@@ -119,7 +117,7 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
           ctx.db
             .transaction((tx) => replaceGamesRows(tx, games, ctx.runId))
             .then(() => {
-              for (const g of games) ctx.counts.rejected += g.rows.rejects.length;
+              for (const g of games) ctx.counts.rejected += rejectCount(g.rows);
               ctx.counts.loaded += games.length;
               done += games.length;
               ctx.progress?.update(done, count);
@@ -144,7 +142,7 @@ async function rebuildPeople(ctx: PipelineContext): Promise<number> {
   // Rejects are counted, not stored again (the load that received the body stored them).
   const { rows, rejects } = personRows(bodies.map((body) => JSON.parse(body) as unknown));
   ctx.counts.rejected += rejects.length;
-  await ctx.db.transaction((tx) => upsertRows(tx, people, rows, { extra: { run_id: ctx.runId }, touch: 'updated_at' }));
+  await ctx.db.transaction((tx) => upsertPeople(tx, rows, ctx.runId));
   return rows.length;
 }
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { pauseRequests, readPausedUntil, takeRequestSlots } from '../db/queries/request-budget.js';
-import type { Executor } from '../db/rows.js';
+import type { Executor } from '../db/client.js';
 import { AbortedError, describeError } from '../errors.js';
 import type { SharedSlots } from '../queue/index.js';
 

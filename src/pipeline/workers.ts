@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { beatWorker, insertWorker, markWorkerStopped, renewLeases } from '../db/queries/workers.js';
-import type { Executor } from '../db/rows.js';
+import type { Executor } from '../db/client.js';
 import { describeError } from '../errors.js';
 
 /**

@@ -31,10 +31,10 @@ export interface RequestQueueOptions {
   defaultPauseMs?: number;
   /**
    * Added to the one-second window, milliseconds, so that the spread in how long requests take to
-   * leave (fetch warm-up, new connections: 30–65 ms measured locally for the first ones) cannot
-   * squeeze `maxRps + 1` arrivals into one second at the server. Default 100; it lowers the
-   * sustained rate by about 9% (5 per 1.1 s). A new TLS connection on a slow link can lag more
-   * than this, so the server-side bound is as good as this margin.
+   * leave (fetch warm-up, new connections) cannot squeeze `maxRps + 1` arrivals into one second
+   * at the server. Default 100, which lowers the sustained rate to `maxRps` per 1.1 s. A new TLS
+   * connection on a slow link can lag more than this, so the server-side bound is as good as this
+   * margin.
    */
   windowMarginMs?: number;
   /**

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
-import { REFERENCE_LISTS } from '../../extract/reference.js';
+import { REFERENCE_LISTS } from '../schema/index.js';
 
 export interface CheckResult {
   name: string;

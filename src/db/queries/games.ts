@@ -2,7 +2,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { queryRows, sql } from '../client.js';
 import { identList, quoteIdent, upsertRows, type Executor } from '../rows.js';
 import { games, teams, venues } from '../schema/index.js';
-import type { GameRow } from '../../extract/index.js';
+import type { GameRow } from '../schema/rows.js';
 
 /** Link columns: kept when a later listing of the same game lacks them. */
 const LINK_COLUMNS = new Set([

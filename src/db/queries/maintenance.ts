@@ -6,13 +6,12 @@ import { GAME_TABLES } from './game-rows.js';
 /** The tables a game's load rewrites (its rows, its rejects, its win probability) and mlb.games. */
 const GAME_LOAD_TABLES = [...GAME_TABLES, 'mlb.play_win_probability', 'mlb.games'];
 
-/** The longest to sample first (a season: pitches 0.8 s, plays 0.5 s, batting lines 0.3 s, …). */
+/** The longest to sample first: the largest game tables. */
 const LARGEST = ['mlb.pitches', 'mlb.plays', 'mlb.play_win_probability', 'mlb.batting_lines', 'mlb.runners'];
 
 /**
  * Tables analyzed at once, each lane one after the other: ANALYZE is CPU work on one core, and the
- * end of a run leaves the others idle (a season's game tables: 2.7 s one by one, 1.5 s in two lanes,
- * 1.6 s all thirteen at once).
+ * end of a run leaves the others idle (two lanes beat one; more gained nothing).
  */
 const ANALYZE_LANES = 2;
 
@@ -46,8 +45,7 @@ export function hasAutovacuum(kind: 'postgres' | 'pglite'): boolean {
  * undefined for none. With autovacuum: ANALYZE (VACUUM (ANALYZE) with `vacuum`) once a run loaded
  * {@link ANALYZE_AFTER_GAMES} games, else nothing. Without (PGlite): VACUUM after any run that
  * loaded a game, since nothing else ever will (every rebuild of a season added its size again, and
- * the umpires' query read the dead half: 428 ms after a season's rebuild against 131 ms after its
- * backfill), with ANALYZE too from {@link ANALYZE_AFTER_GAMES} games.
+ * queries read the dead half too), with ANALYZE too from {@link ANALYZE_AFTER_GAMES} games.
  */
 export function endOfRunMaintenance(
   gamesLoaded: number,
@@ -63,14 +61,14 @@ export function endOfRunMaintenance(
  * ANALYZE the game tables after a run that loaded at least {@link ANALYZE_AFTER_GAMES} games, so the
  * queries run right after a backfill or a rebuild (the run's own analytics refresh, a dashboard, an
  * analyst's SQL) are planned from the rows now stored, not from an empty warehouse's estimates:
- * before autovacuum got to a freshly loaded season, the umpires' called-strike query sorted on disk
- * (171 ms on 614 games against 76 ms analyzed). Takes no lock that blocks readers or writers.
+ * before autovacuum got to a freshly loaded season, the umpires' called-strike query sorted on
+ * disk. Takes no lock that blocks readers or writers.
  *
  * With `vacuum` (a backfill or sync: rows mostly added) it is VACUUM (ANALYZE), which also marks
- * the new pages all-visible, so a query that an index covers reads the index alone: the umpires'
- * query on a season went from 221–244 ms (a scan of the pitches table) to 107–140 ms, for about a
- * second more at the end of the season's load (2.2 s against 1.5 s). A rebuild rewrites every row,
- * and vacuuming the dead half cost 5.0 s against 1.5 s: on PostgreSQL that is left to autovacuum.
+ * the new pages all-visible, so a query that an index covers reads the index alone rather than
+ * scanning the pitches table, for a little more time at the end of the load. A rebuild rewrites
+ * every row, and vacuuming the dead half costs several times that: on PostgreSQL that is left to
+ * autovacuum.
  * Without autovacuum (PGlite) see {@link endOfRunMaintenance}.
  * Runs outside any transaction (VACUUM cannot run in one). Returns whether it ran.
  */

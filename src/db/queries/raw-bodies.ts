@@ -53,8 +53,8 @@ export async function deleteGameBodies(tx: Executor, gamePk: number): Promise<vo
  * Store a game body received as UTF-8 bytes with COPY's binary format, after
  * {@link deleteGameBodies}: the bytes go to the server as they are, never a string on this thread.
  * Bound to an upsert, a body became a string here, then postgres.js's message buffer and a copy of
- * it; the strings (about 700 KB a game) lived in V8's large-object space until a full collection,
- * up to 47 MB of a backfill's peak over 810 games. The row is the upsert's: `fetched_at` is the
+ * it, and such large strings stay until a full collection, raising a backfill's peak memory (see
+ * docs/performance.md). The row is the upsert's: `fetched_at` is the
  * column's default, the transaction's `now()`; a body from the boxscore requests has no feed
  * timestamp. Needs a streaming COPY target (postgres.js).
  */
@@ -96,8 +96,7 @@ export async function upsertWinProbabilityBody(
  * Upsert one game body. The text is bound straight to a json parameter (`${text}::json`; both
  * drivers send a string json value as it is), so the server validates it once as it reads the
  * parameter; through `::text::json` it was also copied as text and cast while the insert was
- * planned, about 0.3 ms more of the server's CPU per 800 KB play-by-play body. The insert is planned
- * without its values ({@link upsertWithGenericPlan}).
+ * planned. The insert is planned without its values ({@link upsertWithGenericPlan}).
  */
 export async function upsertGameBody(
   tx: Executor,
@@ -135,8 +134,8 @@ export async function upsertGameBody(
  * Run a prepared one-row upsert of a body with a generic plan, inside the caller's transaction.
  * The connection plans each statement with its values (`force_custom_plan`), and for a body that
  * means the server copies the whole text twice while planning: into a constant, then with the plan
- * it keeps. With bodies of about 1 MB, those copies were about a fifth of the server's CPU during a
- * backfill. An insert of one row on its primary key has the same plan whatever its values, so the
+ * it keeps, a large share of the server's work in a backfill (see docs/performance.md). An insert
+ * of one row on its primary key has the same plan whatever its values, so the
  * generic plan loses nothing. The mode is this statement's only: the three statements are sent
  * together, in this order, on the transaction's connection, and `to default` restores the
  * connection's own mode. All three go through `executePrepared` because the order holds only among

@@ -1,6 +1,7 @@
-import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
-import { REFERENCE_LISTS } from '../../extract/reference.js';
+import { type Executor, queryRows, sql } from '../client.js';
+import type { ColumnRow } from '../schema/rows.js';
+import { upsertRows } from '../rows.js';
+import { REFERENCE_LISTS, referenceCodes, teamSeasons, teams } from '../schema/index.js';
 
 /**
  * What of the reference data is missing: the configured sports without teams and the configuration
@@ -31,4 +32,34 @@ export async function seasonsWithoutTeams(db: Executor): Promise<Array<{ season:
         where not exists (select 1 from mlb.team_seasons ts where ts.season = g.season and ts.sport_id = g.sport_id)
         order by 1, 2`,
   );
+}
+
+/**
+ * Upsert mlb.teams rows: a team's row is the club as of the latest season loaded, so a stored row
+ * is replaced only by one of the same season or a later one.
+ */
+export async function upsertTeams(
+  tx: Executor,
+  rows: readonly ColumnRow<typeof teams>[],
+  runId: number,
+): Promise<number> {
+  return upsertRows(tx, teams, rows, { extra: { run_id: runId }, touch: 'updated_at', newerBy: 'season' });
+}
+
+/** Upsert mlb.team_seasons rows (a season's clubs as that season's body names them). */
+export async function upsertTeamSeasons(
+  tx: Executor,
+  rows: readonly ColumnRow<typeof teamSeasons>[],
+  runId: number,
+): Promise<number> {
+  return upsertRows(tx, teamSeasons, rows, { extra: { run_id: runId }, touch: 'updated_at' });
+}
+
+/** Upsert the codes of a configuration list into mlb.reference_codes. */
+export async function upsertReferenceCodes(
+  tx: Executor,
+  rows: readonly ColumnRow<typeof referenceCodes>[],
+  runId: number,
+): Promise<number> {
+  return upsertRows(tx, referenceCodes, rows, { extra: { run_id: runId }, touch: 'updated_at' });
 }

@@ -1,5 +1,6 @@
-import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { type Executor, queryRows, sql } from '../client.js';
+import { insertRows } from '../rows.js';
 
 /** The snapshot catalogue's bodies (`raw.snapshots`, with history) and the rows each request replaces. */
 
@@ -110,4 +111,14 @@ export async function deleteAwardCatalogue(tx: Executor): Promise<void> {
 
 export async function deletePersonAwards(tx: Executor, personId: number): Promise<void> {
   await tx.execute(sql`delete from mlb.person_awards where person_id = ${personId}`);
+}
+
+/** Insert a snapshot's rows (after its old ones are deleted) into its table, for this run. */
+export async function insertSnapshotRows(
+  tx: Executor,
+  table: PgTable,
+  rows: readonly object[],
+  runId: number,
+): Promise<number> {
+  return insertRows(tx, table, rows, { run_id: runId });
 }

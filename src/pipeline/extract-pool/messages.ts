@@ -1,4 +1,4 @@
-import type { GameRows } from '../../db/queries/game-rows.js';
+import type { StorableRows } from '../../db/store-game.js';
 import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
 
 /**
@@ -17,9 +17,9 @@ export type ExtractRequest = (
 ) &
   ExtractOptions;
 
-/** How the rows go back: `copyRunId` — the long lists as COPY text written for that run. */
+/** How the rows go back: with `encodeForRun`, encoded for that run (`encodeGameRows` of db/store-game.ts). */
 export interface ExtractOptions {
-  copyRunId?: number;
+  encodeForRun?: number;
 }
 
 /** What a worker is started with: where it reads stored games from, if anywhere. */
@@ -42,7 +42,7 @@ export interface ExtractFailure {
 /** A stored game read and extracted by a worker. */
 export interface ReadGame {
   gamePk: number;
-  rows: GameRows;
+  rows: StorableRows;
 }
 
 /**
@@ -51,7 +51,7 @@ export interface ReadGame {
  * `read` once it sent every game of a read, `closed` once its connection ended, or why it failed.
  */
 export type ExtractReply = { id: number } & (
-  | { rows: GameRows; prepared?: undefined; game?: undefined; read?: undefined; error?: undefined }
+  | { rows: StorableRows; prepared?: undefined; game?: undefined; read?: undefined; error?: undefined }
   | { prepared: PreparedGame; rows?: undefined; game?: undefined; read?: undefined; error?: undefined }
   | { game: ReadGame; rows?: undefined; prepared?: undefined; read?: undefined; error?: undefined }
   | { read: true; rows?: undefined; prepared?: undefined; game?: undefined; error?: undefined }

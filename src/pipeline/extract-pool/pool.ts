@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { GameRows } from '../../db/queries/game-rows.js';
+import type { StorableRows } from '../../db/store-game.js';
 import { ApiError, BodyLimitError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { type FetchedBody, type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
@@ -19,10 +19,10 @@ import { ownBuffer, transferList } from './transfer.js';
 export interface ExtractPool {
   /**
    * The rows of a game from its bodies' text (as extractGameRows, after JSON.parse). With
-   * `copyRunId`, a worker thread sends the long lists back as COPY text for that run
-   * (`encodeGameRowsForCopy`); only for a database that takes COPY.
+   * `encodeForRun`, a worker thread sends them back encoded for that run (`encodeGameRows`); only
+   * for a database that takes encoded rows (`takesEncodedRows`).
    */
-  extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<GameRows>;
+  extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<StorableRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
    * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again; a body
@@ -38,10 +38,10 @@ export interface ExtractPool {
    */
   extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
   /**
-   * Hand buffers a worker sent (a prepared game's stored text, its rows' COPY text) back once they
-   * are written: they move to a worker thread, which drops them. On this thread, a buffer that
-   * outlived a scavenge (held while its game was written) would stay until a full collection, which
-   * a main thread that parses nothing seldom runs: a season's backfill held up to 64 MB of them.
+   * Hand buffers a worker sent (a prepared game's stored text, its encoded rows) back once they
+   * are written: they move to a worker thread, which drops them. On this thread, a buffer held
+   * while its game was written would stay until a full collection, which a main thread that parses
+   * nothing seldom runs, and the backfill's peak memory grew with them (see docs/performance.md).
    * A no-op without workers, or once closed.
    */
   release(views: Iterable<Uint8Array | string | undefined>): void;
@@ -86,11 +86,10 @@ export function defaultExtractWorkers(cores = availableParallelism()): number {
 /**
  * Worker threads game loads (backfill, sync) parse and extract on. On one core, none: there is no
  * other core for a worker to use. From two cores, one, and one per core beyond two, at most 4: the
- * load's main thread is what limits it (about 90% busy without a worker). On two cores the loader,
- * its database and the worker share a saturated CPU, yet a season's backfill took 40.2-41.0 s with
- * one worker against 49.4 s without, at 266-283 MB of peak RSS against 267 MB, once the bodies a
- * worker prepared were stored without becoming strings on the main thread (`copyGameBody`) and its
- * old generation was bounded ({@link LOAD_WORKER_OLD_GENERATION_MB}).
+ * load's main thread is what limits it. On two cores the loader, its database and the worker share
+ * a saturated CPU, and one worker still shortens a backfill at the same peak memory (see
+ * docs/performance.md), given the bodies a worker prepared are stored without becoming strings on
+ * the main thread and its heap is bounded ({@link LOAD_WORKER_OLD_GENERATION_MB}).
  */
 export function defaultLoadWorkers(cores = availableParallelism()): number {
   return cores < 2 ? 0 : Math.max(1, Math.min(4, cores - 2));
@@ -120,7 +119,7 @@ export function createExtractPool(
   resourceLimits?: ResourceLimits,
 ): ExtractPool {
   if (size <= 0) {
-    // On the calling thread the rows are not passed anywhere: they stay objects (no copyRunId).
+    // On the calling thread the rows are not passed anywhere: they stay objects (no encodeForRun).
     return {
       extract: async (gamePk, box, pbp, win) => extractGameRowsFromText(gamePk, box, pbp, win),
       extractStored: async () => {
@@ -192,11 +191,11 @@ export function createExtractPool(
         ...(win === undefined ? {} : { win }),
         ...opts,
       };
-      return (await send(req)).rows as GameRows;
+      return (await send(req)).rows as StorableRows;
     },
     async prepare(game, opts = {}) {
       // The bodies' bytes move to the worker (this thread keeps no copy); their text as stored and
-      // the rows' COPY text come back the same way, as bytes: the COPY text is never a string on
+      // the encoded rows come back the same way, as bytes: the encoded rows are never a string on
       // this thread, and a body becomes one only as its upsert binds it.
       const own = (b: FetchedBody): FetchedBody => ({ url: b.url, data: ownBuffer(b.data) });
       const sent: FetchedGame = {
@@ -283,12 +282,11 @@ function failure(f: ExtractFailure): Error {
 }
 
 /**
- * The old generation a game load's worker may grow to. V8 starts a full collection at most halfway
- * from what survived the last one to this bound, so a small bound keeps the dead bodies (decoded
- * strings of 700 KB a game, which outlive the young generation's collections while they are parsed)
- * from piling up: uncapped, the worker's old generation reached 94 MB at a season's peak, and the
- * season's peak RSS was 294-305 MB against 266-283 MB with this bound. A parsed body takes about as
- * much heap as its text, so the bound leaves room for bodies tens of times the largest recorded.
+ * The old generation a game load's worker may grow to. The bound makes the worker collect its dead
+ * bodies (decoded strings that outlive a quick collection while they are parsed) sooner, so they do
+ * not pile up and raise the backfill's peak memory (see docs/performance.md). A parsed body takes
+ * about as much heap as its text, so the bound leaves room for bodies tens of times the largest
+ * recorded.
  */
 export const LOAD_WORKER_OLD_GENERATION_MB = 128;
 

@@ -1,5 +1,3 @@
-import type { GameRows } from '../../db/queries/game-rows.js';
-
 /**
  * The view itself when it spans an ArrayBuffer of its own, else a copy that does: only a whole
  * buffer may be transferred to another thread (a slice of zlib's output or of Node's Buffer pool
@@ -20,9 +18,4 @@ export function transferList(views: Iterable<Uint8Array | string | undefined>): 
   const buffers = new Set<ArrayBuffer>();
   for (const v of views) if (v instanceof Uint8Array && v.buffer instanceof ArrayBuffer) buffers.add(v.buffer);
   return [...buffers];
-}
-
-/** The COPY texts of a game's rows that travel as bytes ({@link transferList}). */
-export function copyTexts(rows: GameRows): Array<Uint8Array | string> {
-  return Object.values(rows.copyText ?? {}).map((e) => e.text);
 }

@@ -1,13 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, type Database } from '../../db/client.js';
-import { encodeGameRowsForCopy, type GameRows } from '../../db/queries/game-rows.js';
-import { encodedAsBytes } from '../../db/rows.js';
+import type { GameRows } from '../../db/queries/game-rows.js';
 import { readStoredGamesBetween } from '../../db/queries/raw-bodies.js';
+import { encodedBuffers, encodeGameRows, type StorableRows } from '../../db/store-game.js';
 import { ApiError, BodyLimitError, describeError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
 import { prepareFetchedGame } from '../load/prepare-game.js';
 import type { ExtractReply, ExtractRequest, ExtractWorkerData } from './messages.js';
-import { copyTexts, transferList } from './transfer.js';
+import { transferList } from './transfer.js';
 
 const { databaseUrl } = (workerData ?? {}) as ExtractWorkerData;
 /** This worker's own connection, opened by its first `read`. */
@@ -17,13 +17,14 @@ let database: Promise<Database> | undefined;
  * Parse a game's bodies and extract its rows, off the main thread: the rows go back by structured
  * clone (the long lists as COPY text when asked), an error as its name and message (and whether it
  * was a bad fetched body). A `read` takes a page of games' bodies from the database on this
- * thread's own connection, in one query: a rebuild's bodies (about 1 MB a game) are then decoded
- * once, here, instead of on the main thread and again when cloned to this one.
+ * thread's own connection, in one query: a rebuild's bodies are then decoded once, here, instead
+ * of on the main thread and again when cloned to this one.
  */
 async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promise<ExtractReply> {
-  // With copyRunId the long row lists go back as COPY text: one buffer each (transferred) instead of
-  // hundreds of objects to clone here and again on the main thread, which would then encode them.
-  const encode = (rows: GameRows) => (req.copyRunId === undefined ? rows : copyTextAsBytes(rows, req.copyRunId));
+  // With encodeForRun the rows go back encoded for that run (db/store-game.ts): a few buffers
+  // (transferred) instead of hundreds of objects to clone here and again on the main thread.
+  const encode = (rows: GameRows): StorableRows =>
+    req.encodeForRun === undefined ? rows : encodeGameRows(rows, req.encodeForRun);
   switch (req.kind) {
     case 'fetched': {
       const prepared = prepareFetchedGame(req.game);
@@ -39,11 +40,11 @@ async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promis
       for (let g = stored.shift(); g; g = stored.shift()) {
         const gamePk = Number(g.gamePk);
         const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined));
-        // Each game goes back as soon as it is extracted: its COPY text dies young here (a page held
-        // until its last game was copied by the garbage collector again and again).
+        // Each game goes back as soon as it is extracted, rather than a page at a time: a page held
+        // here until its last game was extracted kept its first games' buffers alive meanwhile.
         parentPort?.postMessage(
           { id: req.id, game: { gamePk, rows } } satisfies ExtractReply,
-          transferList(copyTexts(rows)),
+          transferList(encodedBuffers(rows)),
         );
         // Lets the next read's message in, so its query runs on the server while this one extracts.
         await new Promise((resolve) => setImmediate(resolve));
@@ -59,31 +60,17 @@ async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promis
   }
 }
 
-/**
- * A game's rows with their long lists as COPY text (`encodeGameRowsForCopy`) in UTF-8 bytes: moved
- * to the main thread, not copied, and never a string there (a string of more than 128 KB lives in
- * V8's large-object space until a full collection, which a main thread with little else to
- * allocate seldom runs).
- */
-function copyTextAsBytes(rows: GameRows, runId: number): GameRows {
-  const encoded = encodeGameRowsForCopy(rows, runId);
-  const copyText: NonNullable<GameRows['copyText']> = {};
-  for (const [key, e] of Object.entries(encoded.copyText ?? {}))
-    copyText[key as keyof typeof copyText] = encodedAsBytes(e);
-  return { ...encoded, copyText };
-}
-
-/** The buffers a reply hands over: the bodies' stored text and the rows' COPY text. */
+/** The buffers a reply hands over: the bodies' stored text and the encoded rows'. */
 function replyBuffers(reply: ExtractReply): Array<Uint8Array | string | undefined> {
   if (reply.prepared) {
     const { stored } = reply.prepared;
-    return [stored.boxscore, stored.playByPlay, stored.winProbability, ...copyTexts(reply.prepared.rows)];
+    return [stored.boxscore, stored.playByPlay, stored.winProbability, ...encodedBuffers(reply.prepared.rows)];
   }
-  return reply.rows ? copyTexts(reply.rows) : [];
+  return encodedBuffers(reply.rows);
 }
 
 parentPort?.on('message', (req: ExtractRequest) => {
-  // Buffers the main thread is done with: dropped here, where they die young.
+  // Buffers the main thread is done with: dropped here, where garbage is collected often.
   if (req.kind === 'release') return;
   handle(req)
     .catch((err: unknown): ExtractReply => {

@@ -1,7 +1,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { teams, venues } from '../../db/schema/index.js';
 import { createRowValidator, type RowValidator } from '../../db/validate-rows.js';
-import type { Extracted, TeamRef, VenueRef } from '../../extract/index.js';
+import type { Extracted } from '../../extract/index.js';
+import type { TeamRef, VenueRef } from '../../db/schema/rows.js';
 
 /** One validator per table, built at its first use (it is generated code, made once). */
 const validators = new Map<PgTable, RowValidator>();

@@ -1,10 +1,9 @@
-import type { GameRows } from '../../db/queries/game-rows.js';
+import { type StorableRows, takesEncodedRows } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError, LOAD_WORKER_MAX_GAME_BYTES, prepareOnThisThread } from '../extract-pool/pool.js';
 import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
-import { copyTarget } from '../../db/copy.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
@@ -26,8 +25,8 @@ export interface GameBodies {
   /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
   winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
-  rows?: GameRows;
-  /** The bodies' text and the rows' COPY text came from a worker thread: they go back to one once written. */
+  rows?: StorableRows;
+  /** The bodies' text and the encoded rows came from a worker thread: they go back to one once written. */
   fromWorker?: boolean;
 }
 
@@ -84,7 +83,7 @@ async function fetchPrepared(
     const p =
       size > LOAD_WORKER_MAX_GAME_BYTES
         ? prepareOnThisThread(game)
-        : await pool.prepare(game, copyTarget(ctx.db) ? { copyRunId: ctx.runId } : {});
+        : await pool.prepare(game, takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {});
     if (ctx.timings) {
       ctx.timings.parseMs += p.parseMs;
       ctx.timings.hashMs += p.hashMs;

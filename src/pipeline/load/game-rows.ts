@@ -6,10 +6,9 @@ import {
   extractPlayByPlay,
   extractPlayDetail,
   extractWinProbability,
-  type RejectRow,
-  type WinProbabilityRow,
 } from '../../extract/index.js';
 import { createRowValidator, type RowValidator } from '../../db/validate-rows.js';
+import type { RejectRow, WinProbabilityRow } from '../../db/schema/rows.js';
 
 /** The validators of a game's tables: every integer column there is a count, an index or an id. */
 const VALIDATORS = Object.fromEntries(
@@ -63,11 +62,7 @@ export function extractGameRows(
   };
 }
 
-/**
- * The rows the validator keeps, its rejects added to `rejected`. A module function, not a closure
- * made anew for every game: such a closure loses its optimized code at each full garbage
- * collection (V8 holds it weakly) and was compiled again after every one.
- */
+/** The rows the validator keeps, its rejects added to `rejected`. */
 function checked<T extends object>(
   rejected: RejectRow[],
   validator: RowValidator,

@@ -1,12 +1,13 @@
-import { upsertRows } from '../../db/rows.js';
 import { people } from '../../db/schema/index.js';
 import { DugoutError } from '../../errors.js';
-import { bodySha256, type Extracted, extractPerson, type PersonRow, type RejectRow } from '../../extract/index.js';
+import { bodySha256, type Extracted, extractPerson } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
+import { upsertPeople } from '../../db/queries/people.js';
 import { upsertPeopleBodies } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { type ClaimedItem, completeWork, failWork } from '../../db/queries/work-items.js';
 import { checkRows } from './checked-rows.js';
+import type { PersonRow, RejectRow } from '../../db/schema/rows.js';
 
 /** Ids per `/v1/people?personIds=` request (keeps the URL short). */
 export const PEOPLE_BATCH = 100;
@@ -50,7 +51,7 @@ export async function loadPeopleBatch(ctx: PipelineContext, items: ClaimedItem[]
       return { id: Number(i.key), text: JSON.stringify(body), sha: bodySha256('person', body) };
     });
     await upsertPeopleBodies(tx, bodies, ctx.runId);
-    await upsertRows(tx, people, extracted.rows, { extra: { run_id: ctx.runId }, touch: 'updated_at' });
+    await upsertPeople(tx, extracted.rows, ctx.runId);
     await storeRejects(tx, extracted.rejects, ctx.runId);
     for (const i of found) await completeWork(tx, i, ctx.runId, ctx.now());
   });

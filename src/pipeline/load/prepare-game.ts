@@ -1,6 +1,7 @@
 import { parseOperationBody } from '../../api/body.js';
 import { decodeText } from '../../api/http.js';
 import type { GameRows } from '../../db/queries/game-rows.js';
+import type { StorableRows } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256 } from '../../extract/index.js';
 import { extractGameRows } from './game-rows.js';
@@ -20,7 +21,7 @@ export interface FetchedGame {
 }
 
 /** A game's bodies checked, fingerprinted and extracted, and their text as it is to be stored. */
-export interface PreparedGame {
+export interface PreparedGame<R extends StorableRows = StorableRows> {
   boxscoreSha: string;
   playByPlaySha: string;
   winProbabilitySha?: string;
@@ -29,7 +30,8 @@ export interface PreparedGame {
    * they nearly always are), else the text they decoded to, invalid sequences replaced.
    */
   stored: { boxscore: Uint8Array; playByPlay: Uint8Array; winProbability?: Uint8Array };
-  rows: GameRows;
+  /** As extracted, or encoded for storing by the worker thread that prepared the game. */
+  rows: R;
   /** Milliseconds spent in each step, for the benchmark's stage times. */
   parseMs: number;
   hashMs: number;
@@ -63,7 +65,7 @@ export function checkWinProbabilityBody(url: string, body: unknown): void {
  * A bad body throws the `ApiError` (`BadBodyError`, `ApiMessageError`) the client's `call` throws
  * for it, before any extraction; an extraction failure throws what the extractor threw.
  */
-export function prepareFetchedGame(game: FetchedGame): PreparedGame {
+export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
   let t = performance.now();
   const boxText = receivedText(game.boxscore.data);
   const pbpText = receivedText(game.playByPlay.data);

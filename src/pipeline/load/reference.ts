@@ -1,21 +1,21 @@
-import { type Executor, upsertRows } from '../../db/rows.js';
+import type { Executor } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
-import { referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
+import { REFERENCE_LISTS, referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
-import {
-  bodySha256,
-  extractReferenceList,
-  extractTeamSeasons,
-  extractTeams,
-  type RejectRow,
-} from '../../extract/index.js';
-import { REFERENCE_LISTS } from '../../extract/reference.js';
+import { bodySha256, extractReferenceList, extractTeamSeasons, extractTeams } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
-import { missingReference, seasonsWithoutTeams } from '../../db/queries/reference.js';
+import {
+  missingReference,
+  seasonsWithoutTeams,
+  upsertReferenceCodes,
+  upsertTeamSeasons,
+  upsertTeams,
+} from '../../db/queries/reference.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { checkRefs, checkRows } from './checked-rows.js';
+import type { RejectRow } from '../../db/schema/rows.js';
 
 /**
  * Refresh teams (with their venues) for each sport and season, and the configuration lists. Each
@@ -53,16 +53,12 @@ export async function applyTeamsBody(tx: Executor, body: unknown, runId: number,
   const checked = checkRows(teams, extracted.rows.teams);
   const venues = checkRefs({ venues: extracted.rows.venues });
   const rejects = [...extracted.rejects, ...checked.rejects, ...venues.rejects];
-  await upsertRows(tx, teams, checked.rows, {
-    extra: { run_id: runId },
-    touch: 'updated_at',
-    newerBy: 'season',
-  });
+  await upsertTeams(tx, checked.rows, runId);
   if (season !== undefined) {
     const seasons = extractTeamSeasons(body, season);
     const checkedSeasons = checkRows(teamSeasons, seasons.rows);
     rejects.push(...seasons.rejects, ...checkedSeasons.rejects);
-    await upsertRows(tx, teamSeasons, checkedSeasons.rows, { extra: { run_id: runId }, touch: 'updated_at' });
+    await upsertTeamSeasons(tx, checkedSeasons.rows, runId);
   }
   await upsertTeamAndVenueRefs(tx, venues.rows, runId);
   return { rows: checked.rows.length, rejects };
@@ -71,7 +67,7 @@ export async function applyTeamsBody(tx: Executor, body: unknown, runId: number,
 /** Upsert one configuration list into mlb.reference_codes, checked against its columns; returns the codes and rejects. */
 export async function applyReferenceList(tx: Executor, list: string, body: unknown, runId: number): Promise<Applied> {
   const checked = checkRows(referenceCodes, extractReferenceList(list, body));
-  await upsertRows(tx, referenceCodes, checked.rows, { extra: { run_id: runId }, touch: 'updated_at' });
+  await upsertReferenceCodes(tx, checked.rows, runId);
   return { rows: checked.rows.length, rejects: checked.rejects };
 }
 

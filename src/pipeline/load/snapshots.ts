@@ -1,5 +1,4 @@
-import type { Executor } from '../../db/rows.js';
-import { insertRows } from '../../db/rows.js';
+import type { Executor } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
@@ -20,6 +19,7 @@ import {
   deleteOfficialStats,
   deletePersonAwards,
   deleteRosterRows,
+  insertSnapshotRows,
   readSnapshotBody,
   snapshotVersionsInForce,
   storeSnapshotBody,
@@ -314,7 +314,7 @@ export async function runSnapshot(
           if (!inserted) return undefined;
           const extracted = extractPages(req, pages, asOfDate);
           await req.clear(tx);
-          await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
+          await insertSnapshotRows(tx, req.table, extracted.rows, ctx.runId);
           if (extracted.rejects.length) await storeRejects(tx, extracted.rejects, ctx.runId);
           return { rows: extracted.rows.length, rejects: extracted.rejects.length };
         },
@@ -382,7 +382,7 @@ export async function rebuildSnapshots(ctx: PipelineContext): Promise<number> {
         ctx.db,
         async (tx) => {
           await req.clear(tx);
-          await insertRows(tx, req.table, extracted.rows as Array<Record<string, unknown>>, { run_id: ctx.runId });
+          await insertSnapshotRows(tx, req.table, extracted.rows, ctx.runId);
         },
         { log: ctx.log, label: `snapshot rebuild ${req.operation}` },
       );

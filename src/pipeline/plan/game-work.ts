@@ -1,5 +1,6 @@
-import { finalityOf, type GameRow } from '../../extract/index.js';
+import { finalityOf } from '../../extract/index.js';
 import type { WorkReason, WorkRequest } from '../../db/queries/work-items.js';
+import type { GameRow } from '../../db/schema/rows.js';
 
 export interface KnownGame {
   state: string | null;

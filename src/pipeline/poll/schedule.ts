@@ -4,19 +4,14 @@ import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import { enqueueWork, type WorkReason } from '../../db/queries/work-items.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
-import type { Executor } from '../../db/rows.js';
+import type { Executor } from '../../db/client.js';
 import { games as gamesTable } from '../../db/schema/index.js';
 import { createRowValidator } from '../../db/validate-rows.js';
-import {
-  bodySha256,
-  type Extracted,
-  extractScheduleGames,
-  type GameRow,
-  teamsAndVenuesFromSchedule,
-} from '../../extract/index.js';
+import { bodySha256, type Extracted, extractScheduleGames, teamsAndVenuesFromSchedule } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { checkRefs } from '../load/checked-rows.js';
 import { decideGameWork } from '../plan/game-work.js';
+import type { GameRow } from '../../db/schema/rows.js';
 
 export interface ScheduleWindow {
   startDate: string;

@@ -3,7 +3,7 @@ import { queryRows, sql } from '../../../src/db/client.js';
 import { upsertRows } from '../../../src/db/rows.js';
 import { people } from '../../../src/db/schema/index.js';
 import { extractPerson, gameFromFeed, splitFeedLive } from '../../../src/extract/index.js';
-import { replaceGameRows } from '../../../src/db/queries/game-rows.js';
+import { replaceGameRows } from '../../../src/db/store-game.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { refreshStaleSeasons } from '../../../src/db/queries/analytics.js';
 import { upsertGames } from '../../../src/db/queries/games.js';

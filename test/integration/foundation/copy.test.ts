@@ -13,14 +13,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { copyTarget } from '../../../src/db/copy.js';
-import {
-  COPY_MIN_ROWS,
-  encodeGameRowsForCopy,
-  GAME_ROW_TABLES,
-  GAME_TABLES,
-  type GameRowList,
-  replaceGamesRows,
-} from '../../../src/db/queries/game-rows.js';
+import { GAME_ROW_TABLES, GAME_TABLES, type GameRowList } from '../../../src/db/queries/game-rows.js';
+import { COPY_MIN_ROWS, encodeGameRows, replaceGamesRows } from '../../../src/db/store-game.js';
 import { copyRows, encodeRows, insertRows } from '../../../src/db/rows.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
 import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
@@ -187,12 +181,12 @@ describe.each(BACKENDS)('on %s', (kind) => {
         };
         await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows }], 7));
         const direct = await dumpGame();
-        const encoded = encodeGameRowsForCopy(rows, 7);
+        const encoded = encodeGameRows(rows, 7);
         // The long lists travel as text, the others as rows.
         for (const key of Object.keys(GAME_ROW_TABLES) as GameRowList[]) {
           const long = rows[key].length >= COPY_MIN_ROWS;
-          expect(encoded[key], key).toEqual(long ? [] : rows[key]);
-          expect(encoded.copyText?.[key]?.count, key).toBe(long ? rows[key].length : undefined);
+          expect(encoded.rows[key], key).toEqual(long ? [] : rows[key]);
+          expect(encoded.copyText[key]?.count, key).toBe(long ? rows[key].length : undefined);
         }
         await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: encoded }], 7));
         expect(await dumpGame()).toEqual(direct);

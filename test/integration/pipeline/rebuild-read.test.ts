@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
-import { encodeGameRowsForCopy } from '../../../src/db/queries/game-rows.js';
 import { upsertGameBody, upsertWinProbabilityBody } from '../../../src/db/queries/raw-bodies.js';
+import { encodeGameRows } from '../../../src/db/store-game.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
 import { createExtractPool, ExtractWorkerError } from '../../../src/pipeline/extract-pool/pool.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
-import { copyTextDecoded } from '../../helpers/copy-text.js';
+import { copyTextDecoded, encodedRows } from '../../helpers/copy-text.js';
 
 interface StoredTexts {
   gamePk: number;
@@ -38,9 +38,11 @@ describeRecorded('extraction workers reading stored games themselves', () => {
     let t: TestDatabase;
     const games = recordedGames();
     const direct = (g: (typeof games)[number], runId: number) =>
-      encodeGameRowsForCopy(
-        extractGameRows(g.gamePk, JSON.parse(g.box), JSON.parse(g.pbp), g.win ? JSON.parse(g.win) : undefined),
-        runId,
+      copyTextDecoded(
+        encodeGameRows(
+          extractGameRows(g.gamePk, JSON.parse(g.box), JSON.parse(g.pbp), g.win ? JSON.parse(g.win) : undefined),
+          runId,
+        ),
       );
     const url = () => {
       if (!t.url) throw new Error('a Postgres test database has a URL');
@@ -76,10 +78,11 @@ describeRecorded('extraction workers reading stored games themselves', () => {
         const pool = createExtractPool(size, undefined, { databaseUrl: url() });
         try {
           const pks = games.map((g) => g.gamePk);
-          const read = await pool.extractStored([...pks].reverse().concat(999_999_999), { copyRunId: 4 });
+          const read = await pool.extractStored([...pks].reverse().concat(999_999_999), { encodeForRun: 4 });
           expect(read.map((g) => g.gamePk)).toEqual(pks);
           for (const [i, g] of games.entries()) expect(copyTextDecoded(read[i]!.rows)).toEqual(direct(g, 4));
-          expect(read.find((g) => g.gamePk === 747175)?.rows.copyText?.winProbability?.count).toBeGreaterThan(0);
+          const withWin = read.find((g) => g.gamePk === 747175);
+          expect(withWin && encodedRows(withWin.rows).copyText.winProbability?.count).toBeGreaterThan(0);
           expect(await pool.extractStored([])).toEqual([]);
         } finally {
           await pool.close();

@@ -4,10 +4,10 @@ import {
   extractPlayByPlay,
   extractPlayDetail,
   extractTeamSeasons,
-  type PlayRow,
   splitFeedLive,
 } from '../../../src/extract/index.js';
 import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
+import type { PlayRow } from '../../../src/db/schema/rows.js';
 
 describeRecorded('play-level over the recorded bodies', () => {
   // biome-ignore lint/suspicious/noExplicitAny: fixtures are untyped JSON

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  extractScheduleGames,
-  finalityOf,
-  type GameRow,
-  teamsAndVenuesFromSchedule,
-} from '../../../src/extract/index.js';
+import { extractScheduleGames, finalityOf, teamsAndVenuesFromSchedule } from '../../../src/extract/index.js';
 import { cloneFixture, describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
+import type { GameRow } from '../../../src/db/schema/rows.js';
 
 describeRecorded('schedule over the recorded bodies', () => {
   // biome-ignore lint/suspicious/noExplicitAny: fixtures are untyped JSON

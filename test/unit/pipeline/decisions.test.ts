@@ -5,10 +5,10 @@ import { backfillRange } from '../../../src/cli/commands/backfill.js';
 import { checkReadOnlyQuery } from '../../../src/db/sql-guard.js';
 import { isCalendarDate } from '../../../src/cli/args.js';
 import { UsageError } from '../../../src/errors.js';
-import type { GameRow } from '../../../src/extract/index.js';
 import { formatUpdatedSince } from '../../../src/pipeline/poll/changes.js';
 import { decideGameWork } from '../../../src/pipeline/plan/game-work.js';
 import { chunkDates } from '../../../src/pipeline/poll/schedule.js';
+import type { GameRow } from '../../../src/db/schema/rows.js';
 
 function game(state: string): GameRow {
   return { game_pk: 1, coded_game_state: state, official_date: '2024-07-01' } as unknown as GameRow;

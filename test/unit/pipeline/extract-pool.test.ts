@@ -11,10 +11,10 @@ import {
   FetchedBodyError,
 } from '../../../src/pipeline/extract-pool/pool.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
-import { COPY_MIN_ROWS, encodeGameRowsForCopy } from '../../../src/db/queries/game-rows.js';
+import { COPY_MIN_ROWS, encodeGameRows } from '../../../src/db/store-game.js';
 import { checkGameBodies, type FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
-import { copyTextDecoded } from '../../helpers/copy-text.js';
+import { copyTextDecoded, encodedRows, plainRows } from '../../helpers/copy-text.js';
 
 const BOX = 'http://sim/api/v1/game/5/boxscore';
 const PBP = 'http://sim/api/v1/game/5/playByPlay';
@@ -72,7 +72,7 @@ describe('extraction workers', () => {
     try {
       const bad = pool.extract(1, '{"teams": {}}', '{"allPlays": [', undefined);
       await expect(bad).rejects.toMatchObject({ name: 'SyntaxError' });
-      const rows = await pool.extract(2, '{"teams": {}}', '{"allPlays": []}');
+      const rows = plainRows(await pool.extract(2, '{"teams": {}}', '{"allPlays": []}'));
       expect(rows.plays).toEqual([]);
     } finally {
       await pool.close();
@@ -165,7 +165,7 @@ describe('a lazy extraction pool', () => {
   it('starts its worker on the first game and refuses work once closed', async () => {
     const pool = createLazyExtractPool(1);
     const prepared = await pool.prepare(smallGame());
-    expect(prepared.rows.plays).toEqual([]);
+    expect(plainRows(prepared.rows).plays).toEqual([]);
     await pool.close();
     await expect(pool.prepare(smallGame())).rejects.toBeInstanceOf(ExtractWorkerError);
     await pool.close();
@@ -222,24 +222,25 @@ describeRecorded('extraction workers over every recorded game', () => {
     expect(prepared.winProbabilitySha).toBe(bodyTextSha256(texts.win));
     const direct = extractGameRows(747175, JSON.parse(texts.box), JSON.parse(texts.pbp), JSON.parse(texts.win));
     expect(prepared.rows).toEqual(direct);
-    expect(prepared.rows.winProbability?.length).toBeGreaterThan(0);
-    // Asked for COPY text: the long lists (win probability included) come back as the text the
-    // main thread would write for that run, and the rest as rows.
-    const forCopy = await pool.prepare(game(), { copyRunId: 5 });
-    expect(copyTextDecoded(forCopy.rows)).toEqual(encodeGameRowsForCopy(direct, 5));
-    expect(forCopy.rows.copyText?.pitches?.text).toBeInstanceOf(Uint8Array);
-    expect(forCopy.rows.winProbability).toEqual([]);
-    expect(forCopy.rows.copyText?.winProbability?.count).toBe(direct.winProbability?.length);
-    expect(forCopy.rows.battingLines).toEqual(direct.battingLines);
+    expect(plainRows(prepared.rows).winProbability?.length).toBeGreaterThan(0);
+    // Asked for encoded rows: the long lists (win probability included) come back as the COPY text
+    // the main thread would write for that run, and the rest as rows.
+    const forCopy = await pool.prepare(game(), { encodeForRun: 5 });
+    expect(copyTextDecoded(forCopy.rows)).toEqual(copyTextDecoded(encodeGameRows(direct, 5)));
+    const encoded = encodedRows(forCopy.rows);
+    expect(encoded.copyText.pitches?.text).toBeInstanceOf(Uint8Array);
+    expect(encoded.rows.winProbability).toEqual([]);
+    expect(encoded.copyText.winProbability?.count).toBe(direct.winProbability?.length);
+    expect(encoded.rows.battingLines).toEqual(direct.battingLines);
   });
 
   it.each(fixtureNames('liveGameV1'))('give the rows of %s as COPY text for a run when asked', async (name) => {
     const { gamePk, box, pbp } = recordedGame(name);
     const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
-    const rows = await pool.extract(gamePk, box, pbp, undefined, { copyRunId: 3 });
-    expect(copyTextDecoded(rows)).toEqual(encodeGameRowsForCopy(direct, 3));
+    const rows = await pool.extract(gamePk, box, pbp, undefined, { encodeForRun: 3 });
+    expect(copyTextDecoded(rows)).toEqual(copyTextDecoded(encodeGameRows(direct, 3)));
     // A list goes as text from COPY_MIN_ROWS rows: one line per row.
-    const pitches = copyTextDecoded(rows).copyText?.pitches?.text.toString().split('\n').length;
+    const pitches = copyTextDecoded(rows).copyText.pitches?.text.split('\n').length;
     expect(pitches).toBe(direct.pitches.length >= COPY_MIN_ROWS ? direct.pitches.length + 1 : undefined);
   });
 
@@ -256,7 +257,7 @@ describeRecorded('extraction workers over every recorded game', () => {
     try {
       const prepared = await lazy.prepare(fetchedGame(largest.gamePk, largest.box, huge));
       expect(prepared.playByPlaySha).toBe(bodyTextSha256(huge));
-      expect(prepared.rows.pitches.length).toBe(
+      expect(plainRows(prepared.rows).pitches.length).toBe(
         extractGameRows(largest.gamePk, JSON.parse(largest.box), JSON.parse(huge)).pitches.length,
       );
     } finally {
