@@ -329,6 +329,7 @@ export async function runSnapshot(
         rows += outcome.rows;
         changed++;
         ctx.counts.loaded++;
+        ctx.counts.snapshotsLoaded++;
       }
     } catch (err) {
       if (err instanceof ApiUnreachableError) throw err;

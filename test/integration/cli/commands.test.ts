@@ -114,10 +114,18 @@ describe('dugout demo', () => {
     const r = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('1. backfill');
-    expect(r.stdout).toMatch(/sync: run \d+ succeeded: \d+ games loaded/);
+    expect(r.stdout).toMatch(/sync: run \d+ succeeded: loaded \d+ games? and \d+ (person|people)/);
     expect(r.stdout).toContain(`3. checks: ${CHECKS.length}/${CHECKS.length} passed`);
     expect(r.stdout).toMatch(/run expectancy by base-out state[\s\S]*___[\s\S]*123/);
-    expect(r.stdout).toMatch(/loaded in [\d.]+ s: \d+ final games, \d+ plays, \d+ pitches, \d+ people/);
+    const first = /this demo loaded ([\d,]+) games and [\d,]+ people in [\d.]+ s/.exec(r.stdout);
+    expect(first, r.stdout).not.toBeNull();
+    const holds = /the warehouse now holds ([\d,]+) final games, [\d,]+ plays, [\d,]+ pitches, [\d,]+ people/.exec(
+      r.stdout,
+    );
+    expect(holds, r.stdout).not.toBeNull();
+    // The demo suggests the README's own first query.
+    const readmeFirst = /npx dugout sql "([^"]+)"/.exec(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'))?.[1];
+    expect(r.stdout).toContain(`npx dugout sql "${readmeFirst}"`);
     expect(r.stdout).toContain('OPS leaders');
     expect(r.stdout).toContain('npx dugout sql');
     const status = await runCli(['status', '--json'], { env: demoEnv });
@@ -149,5 +157,11 @@ describe('dugout demo', () => {
     for (const m of timings) expect(Number(m?.[2]), m?.[1]).toBeGreaterThan(0);
     const after = await runCli(['status', '--json'], { env: demoEnv });
     expect(JSON.parse(after.stdout).runs).toHaveLength(3);
+
+    // A second demo says what it did (the corrected game again), apart from what the warehouse holds.
+    const again = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/this demo loaded 1 game and \d+ (person|people) in/);
+    expect(again.stdout).toContain(`the warehouse now holds ${holds![1]} final games`);
   });
 });
