@@ -33,7 +33,7 @@ export async function runMigrations(
     // The PGlite migrator wants the PGlite driver's own database type; this one is it (kind === 'pglite').
     await migrate(database.db as never, { migrationsFolder: migrationsDir() });
     const applied = (await countApplied(database.db)) - before;
-    log?.info({ applied, database: database.describe }, 'migrations applied');
+    if (applied > 0) log?.info({ applied, database: database.describe }, 'migrations applied');
     return applied;
   }
   const { default: postgres } = await import('postgres');
@@ -53,7 +53,7 @@ export async function runMigrations(
       const before = await countApplied(db);
       await migrate(db, { migrationsFolder: migrationsDir() });
       const applied = (await countApplied(db)) - before;
-      log?.info({ applied, database: database.describe }, 'migrations applied');
+      if (applied > 0) log?.info({ applied, database: database.describe }, 'migrations applied');
       return applied;
     } finally {
       await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
