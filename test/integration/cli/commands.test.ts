@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../../src/cli/readme-queries.js';
 import { checkReadOnlyQuery } from '../../../src/cli/sql-guard.js';
 import { CHECKS } from '../../../src/db/queries/checks.js';
-import { REPO_ROOT, runCli } from '../../helpers/cli.js';
+import { REPO_ROOT, runCli, until } from '../../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
 const env = { DUGOUT_PGLITE_DIR: path.join(dir, 'pglite') };
@@ -35,6 +35,39 @@ describe('date and range flags', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(lines(r.stderr)).toHaveLength(1);
     expect(existsSync(env.DUGOUT_PGLITE_DIR)).toBe(false); // usage is checked before the database is opened
+  });
+
+  it('a mistyped command or flag gets a "did you mean", one line and exit 2', async () => {
+    const command = await runCli(['backfil', '--season', '2025'], { env });
+    expect(command.code).toBe(2);
+    expect(lines(command.stderr)).toEqual(["dugout: unknown command 'backfil' (did you mean backfill?)"]);
+    const flag = await runCli(['backfill', '--seson', '2025'], { env });
+    expect(flag.code).toBe(2);
+    expect(lines(flag.stderr)).toEqual(["dugout backfill: unknown option '--seson' (did you mean --season?)"]);
+  });
+});
+
+describe('the hints a user copies', () => {
+  it('reader-role --help states the password rule for both ways of giving it', async () => {
+    const r = await runCli(['reader-role', '--help'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/at least 8 characters/g)).toHaveLength(2);
+  });
+
+  it("the simulator's hint lifts the request budget and gives the daemon the simulator's clock", async () => {
+    let pid = 0;
+    let output = '';
+    const sim = runCli(['sim', '--port', '0'], { env, onSpawn: (p) => (pid = p), onStdout: (d) => (output += d) });
+    await until('the simulator to print its hint', async () => output.includes('--now'), 60_000);
+    process.kill(pid, 'SIGINT');
+    const done = await sim;
+    const clock = /^clock: (\S+)/m.exec(done.stdout)?.[1];
+    expect(clock).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const hints = lines(done.stdout).filter((l) => l.includes('npx dugout'));
+    expect(hints).toHaveLength(2);
+    for (const hint of hints)
+      expect(hint).toMatch(/STATSAPI_BASE_URL=http:\/\/127\.0\.0\.1:\d+\/api STATSAPI_MAX_RPS=\d+ /);
+    expect(hints[1]).toContain(`npx dugout daemon --now ${clock}`);
   });
 });
 

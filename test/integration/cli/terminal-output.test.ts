@@ -51,6 +51,8 @@ function screenLines(screen: string): string[] {
   );
 }
 
+const nonEmptyLines = (s: string) => s.split('\n').filter((l) => l.trim() !== '');
+
 describe('the log level a command runs at', () => {
   it('on a terminal a one-shot command logs warnings and errors only; piped, the daemon, or LOG_LEVEL=debug keep theirs', () => {
     expect(effectiveLogLevel('info', true, 'backfill')).toBe('warn');
@@ -114,6 +116,13 @@ describe.skipIf(!HAS_SCRIPT)('what a terminal shows', () => {
       expect(logged.map((l) => l.msg)).toContain('run finished');
       // Nothing to migrate: no word of migrations.
       expect(logged.map((l) => l.msg)).not.toContain('migrations applied');
+      // A season the schedule has no games for says so (exit 0: the run did all there was).
+      const empty = await runCli(['backfill', '--season', '2099'], { env });
+      expect(empty.code, empty.stderr).toBe(0);
+      expect(nonEmptyLines(empty.stdout)).toEqual([
+        expect.stringMatching(/^backfill run \d+ succeeded: loaded 0 games; \d+ requests?$/),
+        'season 2099: no games scheduled',
+      ]);
       const status = await runCli(['status'], { env: { ...env, LOG_LEVEL: 'info' } });
       expect(status.code, status.stderr).toBe(0);
       expect(status.stderr).toBe('');
