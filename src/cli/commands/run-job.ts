@@ -16,6 +16,8 @@ export async function runJobFromCli<A>(
     now?: Date;
     json?: boolean;
     progress?: boolean;
+    /** What the run did, when the counts do not say it (a rebuild loads nothing). Default: the counts in words. */
+    describe?: (result: RunResult<unknown>) => string;
     /** Lines to print after the summary (plain output only), e.g. that a season has no games. */
     notes?: (result: RunResult<unknown>) => string[];
   } = {},
@@ -40,7 +42,7 @@ export async function runJobFromCli<A>(
       opts.json
         ? JSON.stringify(summary, null, 2)
         : [
-            `${job.name} run ${result.runId} ${result.status}: ${describeRunWork(result.counts)}`,
+            `${job.name} run ${result.runId} ${result.status}: ${opts.describe?.(result) ?? describeRunWork(result.counts)}`,
             ...(opts.notes?.(result) ?? []),
           ].join('\n'),
     );

@@ -116,6 +116,13 @@ describe.skipIf(!HAS_SCRIPT)('what a terminal shows', () => {
       expect(logged.map((l) => l.msg)).toContain('run finished');
       // Nothing to migrate: no word of migrations.
       expect(logged.map((l) => l.msg)).not.toContain('migrations applied');
+      // A rebuild loads nothing: it says what it re-derived.
+      const rebuilt = await runCli(['rebuild'], { env });
+      expect(rebuilt.code, rebuilt.stderr).toBe(0);
+      expect(rebuilt.stdout).toMatch(
+        /^rebuild run \d+ succeeded: rebuilt [1-9]\d* games, [1-9][\d,]* people, [\d,]+ reference rows and [\d,]+ snapshot rows from the stored bodies, without a request\n$/,
+      );
+
       // A season the schedule has no games for says so (exit 0: the run did all there was).
       const empty = await runCli(['backfill', '--season', '2099'], { env });
       expect(empty.code, empty.stderr).toBe(0);
