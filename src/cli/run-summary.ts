@@ -16,11 +16,12 @@ function joinWords(parts: string[]): string {
  * apart: `loaded 15 games and 402 people; 3 games unchanged; 38 requests`.
  */
 export function describeRunWork(c: RunCounts): string {
-  const loaded = [countOf(c.gamesLoaded, 'game')];
+  const loaded = c.gamesLoaded ? [countOf(c.gamesLoaded, 'game')] : [];
   if (c.peopleLoaded) loaded.push(countOf(c.peopleLoaded, 'person', 'people'));
   if (c.listsLoaded) loaded.push(countOf(c.listsLoaded, 'reference list'));
   if (c.snapshotsLoaded) loaded.push(countOf(c.snapshotsLoaded, 'snapshot'));
-  const parts = [`loaded ${joinWords(loaded)}`];
+  // `loaded 0 games` when nothing at all was: a game job's answer; a snapshot's names only snapshots.
+  const parts = [`loaded ${loaded.length ? joinWords(loaded) : countOf(0, 'game')}`];
   if (c.gamesUnchanged) parts.push(`${countOf(c.gamesUnchanged, 'game')} unchanged`);
   const otherFailed = c.failed - c.gamesFailed;
   const failed = [
