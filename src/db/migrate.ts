@@ -31,7 +31,7 @@ export async function runMigrations(
     const before = await countApplied(database.db);
     // Every reading command on the embedded database comes through here: when the ledger already
     // holds every committed migration, drizzle's migrator (which reads and hashes every file) is
-    // skipped, half a second of each `dugout sql`.
+    // skipped, the largest cost of a `dugout sql` after PGlite's own start.
     if (before >= journalEntries()) return 0;
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // The PGlite migrator wants the PGlite driver's own database type; this one is it (kind === 'pglite').

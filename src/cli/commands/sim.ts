@@ -54,8 +54,8 @@ export function registerSim(program: Command, ctx: AppContext): void {
       ctx.out(`simulator serving ${seasons}, sports ${sim.sportIds.join(',')} (seed ${f.seed}) at ${server.url}`);
       ctx.out(`clock: ${sim.now().toISOString()}  (POST ${server.url.replace(/\/api$/, '')}/__sim/clock to move it)`);
       const sports = sim.sportIds.length > 1 ? ` --sport-id ${sim.sportIds.join(',')}` : '';
-      // The simulator is a local process: lift the politeness budget (at the default 5 requests/s a
-      // season takes over 20 minutes), and give sync and the daemon the simulator's clock.
+      // The simulator is a local process: lift the politeness budget, which is sized for the real
+      // API, and give sync and the daemon the simulator's clock (it decides which games are final).
       const env = `STATSAPI_BASE_URL=${server.url} STATSAPI_MAX_RPS=200`;
       ctx.out(`use it: ${env} npx dugout backfill --season ${f.season}${sports}`);
       ctx.out(`        ${env} npx dugout daemon --now ${sim.now().toISOString()}   (sync takes the same --now)`);
