@@ -4,18 +4,34 @@ import { describeError } from './errors.js';
 
 export type { Logger } from 'pino';
 
+/** Commands that run until stopped: their log is their output, on a terminal too. */
+const SERVING_COMMANDS = new Set(['daemon', 'sim']);
+
+/**
+ * The level a command logs at. On a terminal a one-shot command shows a progress bar and prints
+ * its summary, so its log keeps only what the user must act on (warnings and errors) unless
+ * LOG_LEVEL asks for more than `info`; piped (cron, a file, a container) and for the daemon, the
+ * configured level stands.
+ */
+export function effectiveLogLevel(level: Config['logLevel'], isTty: boolean, command?: string): Config['logLevel'] {
+  if (!isTty || level !== 'info' || (command !== undefined && SERVING_COMMANDS.has(command))) return level;
+  return 'warn';
+}
+
 /**
  * Create the process logger: JSON lines on stderr (stdout is for results), pretty when stderr
- * is a TTY or LOG_PRETTY=1. Created once by the CLI and passed down; modules take a `log`
+ * is a TTY or LOG_PRETTY=1; on a terminal a one-shot command logs warnings and errors only
+ * (`effectiveLogLevel`). Created once by the CLI and passed down; modules take a `log`
  * parameter and make children (`log.child({ runId })`).
  */
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'logPretty'>,
   isTty = Boolean(process.stderr.isTTY),
   destination?: pino.DestinationStream,
+  command?: string,
 ): Logger {
   const base = {
-    level: config.logLevel,
+    level: effectiveLogLevel(config.logLevel, isTty, command),
     base: { pid: process.pid },
     // Secrets never reach a log line: known secret keys are censored, and an error is logged as
     // its one capped line (driver errors quote statements with their bound parameters, whole

@@ -30,6 +30,20 @@ export const HAVE_SPEC = existsSync(path.join(SPEC_DIR, 'stats-api-interface.md'
 export const FIXTURES_HINT =
   'set DUGOUT_FIXTURES_DIR to a folder of recorded Stats API bodies laid out by operation (liveGameV1/, boxscore/, schedule/…) to run them';
 
+/**
+ * The run-end line when recorded bodies are missing: what is skipped and why, naming no folder
+ * outside the repository (a fresh clone has none beside it); only a DUGOUT_FIXTURES_DIR the user
+ * set, and which does not exist, is quoted back.
+ */
+export function fixturesNotice(skipped: number, configured = process.env.DUGOUT_FIXTURES_DIR): string {
+  const groups = `${skipped} test group${skipped === 1 ? '' : 's'}`;
+  const why =
+    configured && configured.trim() !== ''
+      ? `DUGOUT_FIXTURES_DIR (${configured}) is not a folder`
+      : 'they need recorded Stats API bodies, which are not ours to ship and so not in the repository';
+  return `[dugout tests] ${groups} skipped: ${why}; ${FIXTURES_HINT}`;
+}
+
 /** Marker in the names of the placeholder groups registered instead of recorded-body tests. */
 export const SKIPPED_MARK = '[needs recorded bodies]';
 

@@ -26,6 +26,8 @@ export interface AppContext {
   close(): Promise<void>;
   /** Results go here (stdout). */
   out(text: string): void;
+  /** The command being run (set before its action): the logger is quieter on a terminal for one-shot commands. */
+  command?: string;
 }
 
 export function createAppContext(env: Record<string, string | undefined>, stdout = process.stdout): AppContext {
@@ -39,7 +41,7 @@ export function createAppContext(env: Record<string, string | undefined>, stdout
       return config;
     },
     log() {
-      log ??= createLogger(ctx.config());
+      log ??= createLogger(ctx.config(), undefined, undefined, ctx.command);
       return log;
     },
     async database(opts = {}) {

@@ -9,6 +9,7 @@ import { createConfiguredClient } from '../app/client.js';
 import type { AppContext } from '../app/context.js';
 import { createProgress } from '../app/progress.js';
 import { formatTable } from './table.js';
+import { countOf, describeRunWork } from './run-summary.js';
 
 export interface DemoOptions {
   seed: number;
@@ -88,7 +89,17 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
       }`,
     );
 
-    await printSummary(ctx, deps, started);
+    const did = [backfill, sync].reduce(
+      (n, x) => ({ games: n.games + x.counts.gamesLoaded, people: n.people + x.counts.peopleLoaded }),
+      {
+        games: 0,
+        people: 0,
+      },
+    );
+    ctx.out(
+      `\nthis demo loaded ${countOf(did.games, 'game')} and ${countOf(did.people, 'person', 'people')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await printSummary(ctx, deps, opts.season);
     const ok = [backfill, sync, check].every((x) => x.status === 'succeeded');
     return ok ? 0 : 1;
   } finally {
@@ -97,8 +108,7 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
 }
 
 function runLine(r: RunResult<unknown>): string {
-  const c = r.counts;
-  return `run ${r.runId} ${r.status}: ${c.gamesLoaded} games loaded, ${c.gamesUnchanged} unchanged, ${c.peopleLoaded} people, ${c.failed} failed, ${c.requests} requests`;
+  return `run ${r.runId} ${r.status}: ${describeRunWork(r.counts)}`;
 }
 
 function pickCorrection(loaded: number[], sim: { correctGame(pk?: number): { gamePk: number; description: string } }) {
@@ -106,20 +116,22 @@ function pickCorrection(loaded: number[], sim: { correctGame(pk?: number): { gam
   return sim.correctGame(loaded[Math.floor(loaded.length / 2)]);
 }
 
-async function printSummary(ctx: AppContext, deps: RunDeps, started: number): Promise<void> {
+async function printSummary(ctx: AppContext, deps: RunDeps, season: number): Promise<void> {
   const db = deps.database.db;
   const counts = await warehouseCounts(db);
   const leaders = await opsLeaders(db);
+  // What the warehouse holds (every demo so far), apart from what this one loaded.
   ctx.out(
-    `\nloaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts ?? {})
-      .map(([k, v]) => `${v} ${k}`)
+    `the warehouse now holds ${Object.entries(counts ?? {})
+      .map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k}`)
       .join(', ')}`,
   );
   ctx.out(`\nOPS leaders (analytics.season_batting, PA >= 30):\n${formatTable(leaders)}`);
   ctx.out(
     `\nrun expectancy by base-out state (analytics.run_expectancy, RE24; bases 1 2 3, _ = empty):\n${formatTable(await runExpectancyMatrix(db))}`,
   );
-  const query = NEXT_QUERIES.opsLeaders;
+  // The README's first query, word for word (the season is the demo's).
+  const query = NEXT_QUERIES.opsLeaders(season);
   if (deps.database.kind === 'pglite') {
     ctx.out(`\nquery it next (embedded database ${deps.database.describe.replace(/^pglite:/, '')}):`);
     ctx.out(`  npx dugout sql "${query}"`);

@@ -24,14 +24,17 @@ export function buildProgram(ctx: AppContext, setExit: (code: number) => void): 
     .exitOverride()
     .configureOutput({
       writeErr: (s) => process.stderr.write(s),
-      outputError: (s, write) => write(`dugout: ${firstLine(s.replace(/^error: /, ''))}\n`),
+      outputError: (s, write) => write(`dugout: ${usageLine(s)}\n`),
     });
   registerCommands(program, ctx, setExit);
+  program.hook('preAction', (_program, action) => {
+    ctx.command = action.name();
+  });
   program.commands.forEach((c) => {
     c.exitOverride();
     c.showSuggestionAfterError(true);
     c.configureOutput({
-      outputError: (s, write) => write(`dugout ${c.name()}: ${firstLine(s.replace(/^error: /, ''))}\n`),
+      outputError: (s, write) => write(`dugout ${c.name()}: ${usageLine(s)}\n`),
     });
   });
   return program;
@@ -105,6 +108,14 @@ function reportError(err: unknown, ctx: AppContext): { code: number; line?: stri
     }
   }
   return { code: EXIT_FAILED, line: firstLine(message) };
+}
+
+/** Commander's usage error as one line, its suggestion kept: `unknown command 'backfil' (did you mean backfill?)`. */
+export function usageLine(s: string): string {
+  const text = s.replace(/^error: /, '');
+  const suggestion = /\(Did you mean (.+?)\?\)/.exec(text)?.[1];
+  const first = firstLine(text);
+  return suggestion && !first.includes(suggestion) ? `${first} (did you mean ${suggestion}?)` : first;
 }
 
 function firstLine(s: string): string {

@@ -193,3 +193,40 @@ export function teamsAndVenuesFromSchedule(body: unknown): { teams: TeamRef[]; v
   }
   return { teams: mergeRefs(teams, 'team_id'), venues: mergeRefs(venues, 'venue_id') };
 }
+
+/** A row of `mlb.season_games`: how many games a season's schedule lists, and how many it calls final. */
+export interface SeasonGamesRow {
+  season: number;
+  sport_id: number;
+  game_type: string;
+  scheduled_games: number;
+  final_games: number;
+  as_of_date: string;
+}
+
+/**
+ * The games a season's schedule body lists of one game type, counted once per `gamePk` (a
+ * postponed game is listed on both its dates) by its current listing: cancelled games left out,
+ * final ones counted apart.
+ */
+export function extractSeasonGames(
+  body: unknown,
+  opts: { season: number; sportId: number; gameType: string; asOfDate: string },
+): Extracted<SeasonGamesRow[]> {
+  const games = extractScheduleGames(body, { sportId: opts.sportId });
+  const ofType = games.rows.filter((g) => g.game_type === opts.gameType && g.season === opts.season);
+  const listed = ofType.filter((g) => finalityOf(g.coded_game_state) !== 'cancelled');
+  return {
+    rows: [
+      {
+        season: opts.season,
+        sport_id: opts.sportId,
+        game_type: opts.gameType,
+        scheduled_games: listed.length,
+        final_games: listed.filter((g) => finalityOf(g.coded_game_state) === 'final').length,
+        as_of_date: opts.asOfDate,
+      },
+    ],
+    rejects: games.rejects,
+  };
+}

@@ -5,13 +5,8 @@ import type { Db } from '../db/client.js';
 import type { LedgerCounts } from '../db/queries/runs.js';
 import type { ExtractPool } from './extract-pool/pool.js';
 
-/** Counts a run reports: the ledger's columns, and per-kind detail. */
-export interface RunCounts extends LedgerCounts {
-  /** Per-kind detail, written to the run's `details`. */
-  gamesLoaded: number;
-  gamesUnchanged: number;
-  peopleLoaded: number;
-}
+/** Counts a run reports: the ledger's columns (the per-kind ones among them). */
+export type RunCounts = LedgerCounts;
 
 export function emptyCounts(): RunCounts {
   return {
@@ -24,7 +19,10 @@ export function emptyCounts(): RunCounts {
     requests: 0,
     gamesLoaded: 0,
     gamesUnchanged: 0,
+    gamesFailed: 0,
     peopleLoaded: 0,
+    listsLoaded: 0,
+    snapshotsLoaded: 0,
   };
 }
 
@@ -71,6 +69,11 @@ export interface PipelineContext {
   progress?: ProgressSink;
   /** When set, game loads add their stage times here. */
   timings?: StageTimings;
+  /**
+   * Write the counts so far to the run's ledger row soon (coalesced: one write in flight at a time),
+   * so a run killed outright still says what it finished. Called after each item.
+   */
+  saveCounts?: () => void;
   /** Where game loads parse and extract their bodies; unset: on the main thread (DUGOUT_EXTRACT_WORKERS=0). */
   extractPool?: ExtractPool;
 }

@@ -6,6 +6,7 @@ import {
   lastRunByJob,
   lastSuccessByJob,
   openWorkByKindAndStatus,
+  otherLoadedTotals,
 } from '../db/queries/metrics.js';
 import type { Executor } from '../db/client.js';
 
@@ -68,13 +69,24 @@ export function createMetrics(db: Executor): Metrics {
 
   new Counter({
     name: 'dugout_games_total',
-    help: 'Games by outcome over every run in ingest.runs (loaded, unchanged, failed)',
+    help: 'Games by outcome over every run in ingest.runs (loaded, unchanged, failed); games only',
     labelNames: ['outcome'],
     registers: [registry],
     async collect() {
       const totals = await gameOutcomeTotals(db);
       this.reset();
       for (const outcome of ['loaded', 'unchanged', 'failed'] as const) this.inc({ outcome }, totals[outcome]);
+    },
+  });
+  new Counter({
+    name: 'dugout_loaded_total',
+    help: 'Everything else stored over every run in ingest.runs, by kind (people, lists, snapshots)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      const totals = await otherLoadedTotals(db);
+      this.reset();
+      for (const kind of ['people', 'lists', 'snapshots'] as const) this.inc({ kind }, totals[kind]);
     },
   });
   new Gauge({

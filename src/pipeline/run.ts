@@ -75,9 +75,9 @@ export async function withRun<T>(
   const workers = deps.config.extractWorkers ?? defaultLoadWorkers();
   // Started by the run's first game load, stopped when the run ends.
   if (workers > 0) ctx.extractPool = createLazyExtractPool(workers, ctx.log);
-  const timer = setInterval(() => {
-    heartbeatRun(db, runId, counts).catch(() => {});
-  }, deps.config.heartbeatSeconds * 1000);
+  const saver = createCountsSaver(() => heartbeatRun(db, runId, counts));
+  ctx.saveCounts = saver.save;
+  const timer = setInterval(saver.save, deps.config.heartbeatSeconds * 1000);
   timer.unref();
   const started = Date.now();
   ctx.log.info({ args }, 'run started');
@@ -89,6 +89,7 @@ export async function withRun<T>(
     error = err;
   } finally {
     clearInterval(timer);
+    await saver.idle();
     await ctx.extractPool?.close();
   }
   const unfinished = Boolean(
@@ -102,7 +103,7 @@ export async function withRun<T>(
         ? 'partial'
         : 'succeeded';
   const details = {
-    games: { loaded: counts.gamesLoaded, unchanged: counts.gamesUnchanged },
+    games: { loaded: counts.gamesLoaded, unchanged: counts.gamesUnchanged, failed: counts.gamesFailed },
     people: { loaded: counts.peopleLoaded },
     durationMs: Date.now() - started,
     ...(result && typeof result === 'object' ? { result } : {}),
@@ -118,4 +119,34 @@ export async function withRun<T>(
   if (status === 'succeeded') ctx.log.info(logFields, 'run finished');
   else ctx.log.warn(logFields, 'run finished');
   return { runId, status, counts, result, error };
+}
+
+/**
+ * Writes a run's counts with at most one write in flight: a save asked for meanwhile is done once
+ * that write ends, so items finishing together cost one statement, and the ledger is never more
+ * than one write behind the work (what a SIGKILL loses).
+ */
+function createCountsSaver(write: () => Promise<void>): { save: () => void; idle: () => Promise<void> } {
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  const run = (): void => {
+    inFlight = write()
+      .catch(() => {})
+      .then(() => {
+        inFlight = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return {
+    save() {
+      if (inFlight) again = true;
+      else run();
+    },
+    async idle() {
+      while (inFlight) await inFlight;
+    },
+  };
 }

@@ -20,6 +20,8 @@ export function runCli(
     onSpawn?: (pid: number) => void;
     /** Written to the child's stdin, then closed (otherwise stdin is /dev/null). */
     input?: string;
+    /** Called with each chunk of stdout as it arrives (a server's banner, say). */
+    onStdout?: (chunk: string) => void;
   } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
@@ -38,7 +40,10 @@ export function runCli(
     if (opts.input !== undefined) child.stdin!.end(opts.input);
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+      opts.onStdout?.(String(d));
+    });
     child.stderr!.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
     child.on('error', reject);

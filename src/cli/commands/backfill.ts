@@ -46,7 +46,15 @@ export function registerBackfill(program: Command, ctx: AppContext, setExit: Set
         setExit,
         backfillJob,
         { range, sportIds: f.sportId, gameTypes: f.gameType },
-        { json: f.json },
+        {
+          json: f.json,
+          notes: (r) =>
+            (r.result as { games?: number } | undefined)?.games === 0
+              ? [
+                  `${'season' in range ? `season ${range.season}` : `${range.startDate} to ${range.endDate}`}: no games scheduled`,
+                ]
+              : [],
+        },
       );
     });
 }

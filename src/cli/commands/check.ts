@@ -33,6 +33,8 @@ export function formatChecks(checks: CheckResult[]): string {
     );
     if (c.examples.length) lines.push(indent(formatTable(c.examples)));
   }
+  // Several checks skip the same season: say it once.
+  for (const notice of new Set(checks.flatMap((c) => c.notices ?? []))) lines.push(`note: ${notice}`);
   const failed = checks.filter((c) => !c.passed).length;
   lines.push(failed ? `${failed} of ${checks.length} checks failed` : `all ${checks.length} checks passed`);
   return lines.join('\n');

@@ -70,7 +70,10 @@ export function registerReaderRole(program: Command, ctx: AppContext, setExit: S
       `create (or update) the read-only login role for dugout sql and BI tools: SELECT on ${READER_SCHEMAS.join(', ')}, nothing else`,
     )
     .option('--password <password>', 'its password (at least 8 characters)')
-    .option('--password-file <path>', 'read the password from this file (first line), or from stdin with "-"')
+    .option(
+      '--password-file <path>',
+      'read the password (at least 8 characters) from this file (first line), or from stdin with "-"',
+    )
     .option(
       '--role <name>',
       'the role name (roles are shared by every database of the server)',

@@ -3,6 +3,7 @@ import { rebuildJob } from '../../../jobs/rebuild.js';
 import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
 import { runJobFromCli } from './run-job.js';
+import { countOf } from '../run-summary.js';
 
 export function registerRebuild(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
@@ -10,6 +11,21 @@ export function registerRebuild(program: Command, ctx: AppContext, setExit: SetE
     .description('re-derive every mlb.* table from the stored raw bodies, without a request')
     .option('--json', 'print the run summary as JSON')
     .action(async (opts: { json?: boolean }) => {
-      await runJobFromCli(ctx, setExit, rebuildJob, {}, opts);
+      await runJobFromCli(
+        ctx,
+        setExit,
+        rebuildJob,
+        {},
+        {
+          ...opts,
+          describe: (r) => {
+            const n = (r.result ?? {}) as Record<string, number>;
+            return (
+              `rebuilt ${countOf(n.gameRows ?? 0, 'game')}, ${countOf(n.people ?? 0, 'person', 'people')}, ` +
+              `${countOf(n.reference ?? 0, 'reference row')} and ${countOf(n.snapshots ?? 0, 'snapshot row')} from the stored bodies, without a request`
+            );
+          },
+        },
+      );
     });
 }

@@ -4,6 +4,7 @@ import type { RunResult } from '../../pipeline/run.js';
 import type { AppContext } from '../../app/context.js';
 import { createRuntime } from '../../app/runtime.js';
 import type { SetExit } from './index.js';
+import { describeRunWork } from '../run-summary.js';
 
 /** Run a job once from the CLI: print its summary on stdout, exit 1 unless it succeeded. */
 export async function runJobFromCli<A, I>(
@@ -11,7 +12,15 @@ export async function runJobFromCli<A, I>(
   setExit: SetExit,
   job: JobDefinition<A, I>,
   args: I,
-  opts: { now?: Date; json?: boolean; progress?: boolean } = {},
+  opts: {
+    now?: Date;
+    json?: boolean;
+    progress?: boolean;
+    /** What the run did, when the counts do not say it (a rebuild loads nothing). Default: the counts in words. */
+    describe?: (result: RunResult<unknown>) => string;
+    /** Lines to print after the summary (plain output only), e.g. that a season has no games. */
+    notes?: (result: RunResult<unknown>) => string[];
+  } = {},
 ): Promise<RunResult<unknown>> {
   const runtime = await createRuntime(ctx, {
     now: opts.now,
@@ -29,7 +38,14 @@ export async function runJobFromCli<A, I>(
       ...result.counts,
       result: result.result,
     };
-    ctx.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+    ctx.out(
+      opts.json
+        ? JSON.stringify(summary, null, 2)
+        : [
+            `${job.name} run ${result.runId} ${result.status}: ${opts.describe?.(result) ?? describeRunWork(result.counts)}`,
+            ...(opts.notes?.(result) ?? []),
+          ].join('\n'),
+    );
     if (result.status !== 'succeeded') setExit(1);
     const incomplete = (result.result as { incomplete?: { pending: number; dead: number } } | undefined)?.incomplete;
     if (incomplete && incomplete.pending + incomplete.dead > 0) {
@@ -43,12 +59,4 @@ export async function runJobFromCli<A, I>(
   } finally {
     await runtime.dispose();
   }
-}
-
-function formatSummary(s: Record<string, unknown>): string {
-  const c = s as Record<string, number | string>;
-  return (
-    `${c.job} run ${c.runId}: ${c.status} — requested ${c.requested}, fetched ${c.fetched}, loaded ${c.loaded}, ` +
-    `unchanged ${c.unchanged}, failed ${c.failed}, rejected ${c.rejected}, requests ${c.requests}`
-  );
 }

@@ -54,7 +54,11 @@ export function registerSim(program: Command, ctx: AppContext): void {
       ctx.out(`simulator serving ${seasons}, sports ${sim.sportIds.join(',')} (seed ${f.seed}) at ${server.url}`);
       ctx.out(`clock: ${sim.now().toISOString()}  (POST ${server.url.replace(/\/api$/, '')}/__sim/clock to move it)`);
       const sports = sim.sportIds.length > 1 ? ` --sport-id ${sim.sportIds.join(',')}` : '';
-      ctx.out(`use it: STATSAPI_BASE_URL=${server.url} npx dugout backfill --season ${f.season}${sports}`);
+      // The simulator is a local process: lift the politeness budget, which is sized for the real
+      // API, and give sync and the daemon the simulator's clock (it decides which games are final).
+      const env = `STATSAPI_BASE_URL=${server.url} STATSAPI_MAX_RPS=200`;
+      ctx.out(`use it: ${env} npx dugout backfill --season ${f.season}${sports}`);
+      ctx.out(`        ${env} npx dugout daemon --now ${sim.now().toISOString()}   (sync takes the same --now)`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);

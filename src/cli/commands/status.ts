@@ -39,7 +39,24 @@ export function registerStatus(program: Command, ctx: AppContext, setExit: SetEx
       ctx.out(`workers (alive):\n${workers.length ? formatTable(workers) : '  (none)'}\n`);
       if (report.lostWorkers.length) ctx.out(`workers lost in the last day:\n${formatTable(report.lostWorkers)}\n`);
       ctx.out(`cursors:\n${report.cursors.length ? formatTable(report.cursors) : '  (none yet)'}\n`);
-      ctx.out(`recent runs:\n${report.runs.length ? formatTable(report.runs) : '  (none yet)'}\n`);
+      // Games, people, reference lists and snapshots in columns of their own: never one mixed count.
+      const runs = report.runs.map((r) => ({
+        run: r.runId,
+        job: r.job,
+        status: r.status,
+        started: r.startedAt,
+        finished: r.finishedAt,
+        'games loaded': r.gamesLoaded,
+        'games unchanged': r.gamesUnchanged,
+        'games failed': r.gamesFailed,
+        people: r.peopleLoaded,
+        lists: r.listsLoaded,
+        snapshots: r.snapshotsLoaded,
+        'other failed': r.failed - r.gamesFailed,
+        rejected: r.rejected,
+        error: r.error,
+      }));
+      ctx.out(`recent runs:\n${runs.length ? formatTable(runs) : '  (none yet)'}\n`);
       ctx.out(`backlog (not done):\n${report.backlog.length ? formatTable(report.backlog) : '  (empty)'}\n`);
       ctx.out(`dead letters:\n${report.deadLetters.length ? formatTable(report.deadLetters) : '  (none)'}`);
     });

@@ -46,7 +46,8 @@ export function opsLeaders(db: Executor): Promise<Array<Record<string, unknown>>
 
 /** Queries the demo suggests a user runs next, as they would type them. */
 export const NEXT_QUERIES = {
-  opsLeaders:
-    'select full_name, pa, avg, obp, slg, ops from analytics.season_batting where pa >= 30 order by ops desc limit 10',
+  /** The README's first query, word for word, for one season. */
+  opsLeaders: (season: number) =>
+    `select full_name, pa, avg, obp, slg, ops from analytics.season_batting where season = ${season} and pa >= 30 order by ops desc limit 10`,
   standings: 'select * from analytics.standings order by as_of_date desc, division_name, games_back limit 15',
 } as const;

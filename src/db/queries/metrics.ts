@@ -3,14 +3,24 @@ import type { Executor } from '../rows.js';
 
 /** What the Prometheus gauges read from the ledger and the worklist at each scrape. */
 
-/** Games by outcome summed over every run. */
+/** Games by outcome summed over every run (games only: people, lists and snapshots are counted apart). */
 export async function gameOutcomeTotals(db: Executor): Promise<{ loaded: number; unchanged: number; failed: number }> {
   const [r] = await queryRows<{ loaded: number; unchanged: number; failed: number }>(
     db,
-    sql`select coalesce(sum(loaded), 0)::bigint as loaded, coalesce(sum(unchanged), 0)::bigint as unchanged,
-               coalesce(sum(failed), 0)::bigint as failed from ingest.runs`,
+    sql`select coalesce(sum(games_loaded), 0)::bigint as loaded, coalesce(sum(games_unchanged), 0)::bigint as unchanged,
+               coalesce(sum(games_failed), 0)::bigint as failed from ingest.runs`,
   );
   return { loaded: Number(r?.loaded ?? 0), unchanged: Number(r?.unchanged ?? 0), failed: Number(r?.failed ?? 0) };
+}
+
+/** People, reference lists and snapshot requests stored, summed over every run. */
+export async function otherLoadedTotals(db: Executor): Promise<{ people: number; lists: number; snapshots: number }> {
+  const [r] = await queryRows<{ people: number; lists: number; snapshots: number }>(
+    db,
+    sql`select coalesce(sum(people_loaded), 0)::bigint as people, coalesce(sum(lists_loaded), 0)::bigint as lists,
+               coalesce(sum(snapshots_loaded), 0)::bigint as snapshots from ingest.runs`,
+  );
+  return { people: Number(r?.people ?? 0), lists: Number(r?.lists ?? 0), snapshots: Number(r?.snapshots ?? 0) };
 }
 
 /** Work items not done, by kind and status. */

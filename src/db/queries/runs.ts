@@ -8,7 +8,10 @@ import { isProcessAlive } from '../../process-alive.js';
 /** `partial`: the job ran to its end without an error but left work unfinished (a backfill with games pending or dead). */
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';
 
-/** The counts a run writes to its ledger row (a pipeline run's counts have these and more). */
+/**
+ * The counts a run writes to its ledger row. `loaded`, `unchanged` and `failed` sum items of every
+ * kind; the per-kind counts keep games, people, reference lists and snapshots apart.
+ */
 export interface LedgerCounts {
   requested: number;
   fetched: number;
@@ -17,28 +20,50 @@ export interface LedgerCounts {
   failed: number;
   rejected: number;
   requests: number;
+  gamesLoaded: number;
+  gamesUnchanged: number;
+  gamesFailed: number;
+  peopleLoaded: number;
+  listsLoaded: number;
+  snapshotsLoaded: number;
 }
 
 /** The ledger's count columns set from a run's counts. */
 function countColumns(c: LedgerCounts): SQL {
   return sql`requested = ${c.requested}, fetched = ${c.fetched}, unchanged = ${c.unchanged}, loaded = ${c.loaded},
-    failed = ${c.failed}, rejected = ${c.rejected}, requests = ${c.requests}`;
+    failed = ${c.failed}, rejected = ${c.rejected}, requests = ${c.requests}, games_loaded = ${c.gamesLoaded},
+    games_unchanged = ${c.gamesUnchanged}, games_failed = ${c.gamesFailed}, people_loaded = ${c.peopleLoaded},
+    lists_loaded = ${c.listsLoaded}, snapshots_loaded = ${c.snapshotsLoaded}`;
 }
 
-/** Open a ledger row for a job run; returns its run id. */
+/**
+ * Open a ledger row for a job run; returns its run id: the last one plus one. Not the column's
+ * sequence: a sequence skips values (Postgres logs it 32 values ahead, so an embedded database
+ * killed outright resumes up to 32 further on), and run ids that jump read as lost runs. Two
+ * processes that pick the same id at once: one insert does nothing and picks again. The sequence
+ * is moved along so that a row inserted with the default still gets a free id.
+ */
 export async function startRun(
   db: Executor,
   job: string,
   args: Record<string, unknown>,
   who: { host?: string; workerId?: string } = {},
 ): Promise<number> {
-  const rows = await queryRows<{ runId: number }>(
-    db,
-    sql`insert into ingest.runs (job, args, host, pid, heartbeat_at, worker_id)
-        values (${job}, ${JSON.stringify(args)}::text::jsonb, ${who.host ?? hostname()}, ${process.pid}, now(), ${who.workerId ?? null})
-        returning run_id as "runId"`,
-  );
-  return Number(rows[0]!.runId);
+  for (;;) {
+    const rows = await queryRows<{ runId: number }>(
+      db,
+      sql`with r as (
+            insert into ingest.runs (run_id, job, args, host, pid, heartbeat_at, worker_id)
+            select coalesce(max(run_id), 0) + 1, ${job}, ${JSON.stringify(args)}::text::jsonb, ${who.host ?? hostname()},
+                   ${process.pid}, now(), ${who.workerId ?? null}
+            from ingest.runs
+            on conflict (run_id) do nothing
+            returning run_id)
+          select run_id as "runId", setval('ingest.runs_run_id_seq', greatest(run_id, (select last_value from ingest.runs_run_id_seq)))
+          from r`,
+    );
+    if (rows[0]) return Number(rows[0].runId);
+  }
 }
 
 /** Write the counts so far (and a heartbeat) without closing the run. */

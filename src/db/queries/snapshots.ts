@@ -101,6 +101,15 @@ export async function deleteOfficialStats(
   );
 }
 
+export async function deleteSeasonGames(
+  tx: Executor,
+  k: { season: number; sportId: number; gameType: string },
+): Promise<void> {
+  await tx.execute(
+    sql`delete from mlb.season_games where season = ${k.season} and sport_id = ${k.sportId} and game_type = ${k.gameType}`,
+  );
+}
+
 export async function deleteLeagueStaff(tx: Executor, listing: string, sportId: number): Promise<void> {
   await tx.execute(sql`delete from mlb.league_staff where listing = ${listing} and sport_id = ${sportId}`);
 }

@@ -16,6 +16,12 @@ export interface StatusReport {
     loaded: number;
     failed: number;
     rejected: number;
+    gamesLoaded: number;
+    gamesUnchanged: number;
+    gamesFailed: number;
+    peopleLoaded: number;
+    listsLoaded: number;
+    snapshotsLoaded: number;
     error: string | null;
   }>;
   backlog: Array<{ kind: string; status: string; reason: string; count: number }>;
@@ -84,7 +90,9 @@ export async function readStatus(
     sql`select run_id::int as "runId", job, status,
                to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt",
                to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt",
-               requested, fetched, unchanged, loaded, failed, rejected, error
+               requested, fetched, unchanged, loaded, failed, rejected, games_loaded as "gamesLoaded",
+               games_unchanged as "gamesUnchanged", games_failed as "gamesFailed", people_loaded as "peopleLoaded",
+               lists_loaded as "listsLoaded", snapshots_loaded as "snapshotsLoaded", error
         from ingest.runs order by run_id desc limit ${limitRuns}`,
   );
   const backlog = await queryRows<StatusReport['backlog'][number]>(
@@ -132,7 +140,21 @@ export async function readStatus(
 
 function numify<T extends Record<string, unknown>>(row: T): T {
   const out: Record<string, unknown> = { ...row };
-  for (const k of ['runId', 'requested', 'fetched', 'unchanged', 'loaded', 'failed', 'rejected']) {
+  for (const k of [
+    'runId',
+    'requested',
+    'fetched',
+    'unchanged',
+    'loaded',
+    'failed',
+    'rejected',
+    'gamesLoaded',
+    'gamesUnchanged',
+    'gamesFailed',
+    'peopleLoaded',
+    'listsLoaded',
+    'snapshotsLoaded',
+  ]) {
     if (out[k] !== undefined && out[k] !== null) out[k] = Number(out[k]);
   }
   return out as T;

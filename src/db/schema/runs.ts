@@ -20,6 +20,18 @@ export const runs = ingest.table('runs', {
   failed: integer('failed').notNull().default(0),
   rejected: integer('rejected').notNull().default(0),
   requests: integer('requests').notNull().default(0),
+  /** Games stored by the run (new or changed bodies). */
+  gamesLoaded: integer('games_loaded').notNull().default(0),
+  /** Games fetched whose bodies had not changed: nothing written. */
+  gamesUnchanged: integer('games_unchanged').notNull().default(0),
+  /** Games whose load failed. */
+  gamesFailed: integer('games_failed').notNull().default(0),
+  /** People (players, coaches, umpires) stored. */
+  peopleLoaded: integer('people_loaded').notNull().default(0),
+  /** Reference lists (teams, venues, code lists) stored. */
+  listsLoaded: integer('lists_loaded').notNull().default(0),
+  /** Snapshots (rosters, official statistics, staff, awards) stored. */
+  snapshotsLoaded: integer('snapshots_loaded').notNull().default(0),
   error: text('error'),
   host: text('host'),
   pid: integer('pid'),

@@ -114,6 +114,28 @@ export const officialStats = mlb.table(
 );
 
 /**
+ * How many games a season's schedule lists (`/v1/schedule?season=…&gameType=R`), as of the latest
+ * `dugout snapshot stats`: what the official-statistics checks need to know that the warehouse
+ * holds the whole season before comparing it with the league's.
+ */
+export const seasonGames = mlb.table(
+  'season_games',
+  {
+    season: integer('season').notNull(),
+    sportId: integer('sport_id').notNull(),
+    gameType: text('game_type').notNull(),
+    /** Games the schedule lists (one per gamePk), cancelled ones left out. */
+    scheduledGames: integer('scheduled_games').notNull(),
+    /** Of those, the games the schedule calls final. */
+    finalGames: integer('final_games').notNull(),
+    /** The UTC day the body in force was first received. */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'season_games_pk', columns: [t.season, t.sportId, t.gameType] })],
+);
+
+/**
  * The league's staff from the `jobs` operations (`/v1/jobs/umpires`, `/v1/jobs/officialScorers`):
  * one row per listing, sport and person, as of the latest snapshot.
  */

@@ -30,7 +30,10 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
   let total = await countPending(ctx.db);
   ctx.counts.requested += total;
   ctx.progress?.start(total);
-  const tick = () => ctx.progress?.update(++processed, Math.max(total, processed));
+  const tick = () => {
+    ctx.progress?.update(++processed, Math.max(total, processed));
+    ctx.saveCounts?.();
+  };
   // An error that ends the whole run (no network at all): the workers stop claiming, and it is
   // thrown once they have put down the items in hand.
   let fatal: ApiUnreachableError | undefined;
@@ -118,6 +121,7 @@ async function recordFailure(ctx: PipelineContext, item: ClaimedItem, err: unkno
   }
   const status = await failWork(ctx.db, item, err, ctx.config.workMaxAttempts, ctx.runId);
   ctx.counts.failed++;
+  if (item.kind === 'game') ctx.counts.gamesFailed++;
   ctx.log.warn({ kind: item.kind, key: item.key, status, err: describeError(err) }, 'work item failed');
 }
 

@@ -106,6 +106,7 @@ async function refreshOne(
       { log: ctx.log, label: operation },
     );
     ctx.counts.rejected += applied.rejects.length;
+    ctx.counts.listsLoaded++;
     ctx.log.debug({ operation, rows: applied.rows, rejects: applied.rejects.length }, 'reference refreshed');
   } catch (err) {
     // No network at all: the run stops with one line instead of failing every list in turn.

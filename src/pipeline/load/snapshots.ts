@@ -1,11 +1,12 @@
 import type { Executor } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
-import { awards, leagueStaff, officialStats, personAwards, rosterEntries } from '../../db/schema/index.js';
+import { awards, leagueStaff, officialStats, personAwards, rosterEntries, seasonGames } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
 import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
 import { bodySha256 } from '../../extract/hash.js';
 import { extractOfficialStats, statsPaging } from '../../extract/official-stats.js';
 import { extractRoster } from '../../extract/roster.js';
+import { extractSeasonGames } from '../../extract/schedule.js';
 import { extractStaff } from '../../extract/staff.js';
 import type { Extracted } from '../../extract/types.js';
 import type { PipelineContext } from '../context.js';
@@ -19,6 +20,7 @@ import {
   deleteOfficialStats,
   deletePersonAwards,
   deleteRosterRows,
+  deleteSeasonGames,
   insertSnapshotRows,
   readSnapshotBody,
   snapshotVersionsInForce,
@@ -49,7 +51,13 @@ export interface SnapshotRequest {
   extract(body: unknown, asOfDate: string): Extracted<object[]>;
   /** Delete the rows an earlier body of this same request made. */
   clear(tx: Executor): Promise<void>;
-  table: typeof rosterEntries | typeof officialStats | typeof leagueStaff | typeof awards | typeof personAwards;
+  table:
+    | typeof rosterEntries
+    | typeof officialStats
+    | typeof seasonGames
+    | typeof leagueStaff
+    | typeof awards
+    | typeof personAwards;
   /**
    * A paged request: fetched with `limit`/`offset` until the body's total is reached, every page
    * kept in `raw.snapshots`, and the rows of all pages replace the earlier rows together.
@@ -105,6 +113,21 @@ function statsRequest(season: number, sportId: number, group: string, pageSize: 
   };
 }
 
+/**
+ * The season's regular-season schedule, counted (mlb.season_games): the official-statistics checks
+ * compare a season only when the warehouse holds every game it lists.
+ */
+function seasonGamesRequest(season: number, sportId: number): SnapshotRequest {
+  const gameType = 'R';
+  return {
+    operation: 'schedule',
+    params: { sportId, season: String(season), gameType },
+    table: seasonGames,
+    extract: (body, asOfDate) => extractSeasonGames(body, { season, sportId, gameType, asOfDate }),
+    clear: (tx) => deleteSeasonGames(tx, { season, sportId, gameType }),
+  };
+}
+
 function staffRequest(listing: string, sportId: number): SnapshotRequest {
   return {
     operation: `job.${listing}`,
@@ -155,6 +178,13 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
       ? statsRequest(season, sportId, group, limit)
       : undefined;
   }
+  if (operation === 'schedule') {
+    const season = int('season');
+    const sportId = int('sportId');
+    return season !== undefined && sportId !== undefined && p.get('gameType') === 'R'
+      ? seasonGamesRequest(season, sportId)
+      : undefined;
+  }
   if (operation === 'config.awards') return awardCatalogueRequest();
   if (operation === 'person.award') {
     const personId = int('personId');
@@ -180,12 +210,13 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
   {
     name: 'stats',
     description:
-      "the league's regular-season hitting and pitching statistics of every player of the configured sports (paged)",
+      "the league's regular-season hitting, pitching and fielding statistics of every player of the configured sports (paged), and how many games the season's schedule lists",
     async requests(ctx, args) {
       const season = args.season ?? Number(args.date.slice(0, 4));
-      return ctx.config.sportIds.flatMap((sportId) =>
-        STAT_GROUPS.map((group) => statsRequest(season, sportId, group, args.pageSize)),
-      );
+      return ctx.config.sportIds.flatMap((sportId) => [
+        ...STAT_GROUPS.map((group) => statsRequest(season, sportId, group, args.pageSize)),
+        seasonGamesRequest(season, sportId),
+      ]);
     },
   },
   {
@@ -328,6 +359,7 @@ export async function runSnapshot(
         rows += outcome.rows;
         changed++;
         ctx.counts.loaded++;
+        ctx.counts.snapshotsLoaded++;
       }
     } catch (err) {
       if (err instanceof ApiUnreachableError) throw err;

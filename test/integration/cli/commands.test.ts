@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../../src/bench/readme-queries.js';
 import { checkReadOnlyQuery } from '../../../src/db/sql-guard.js';
 import { CHECKS } from '../../../src/db/queries/checks.js';
-import { REPO_ROOT, runCli } from '../../helpers/cli.js';
+import { REPO_ROOT, runCli, until } from '../../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
 const env = { DUGOUT_PGLITE_DIR: path.join(dir, 'pglite') };
@@ -35,6 +35,39 @@ describe('date and range flags', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(lines(r.stderr)).toHaveLength(1);
     expect(existsSync(env.DUGOUT_PGLITE_DIR)).toBe(false); // usage is checked before the database is opened
+  });
+
+  it('a mistyped command or flag gets a "did you mean", one line and exit 2', async () => {
+    const command = await runCli(['backfil', '--season', '2025'], { env });
+    expect(command.code).toBe(2);
+    expect(lines(command.stderr)).toEqual(["dugout: unknown command 'backfil' (did you mean backfill?)"]);
+    const flag = await runCli(['backfill', '--seson', '2025'], { env });
+    expect(flag.code).toBe(2);
+    expect(lines(flag.stderr)).toEqual(["dugout backfill: unknown option '--seson' (did you mean --season?)"]);
+  });
+});
+
+describe('the hints a user copies', () => {
+  it('reader-role --help states the password rule for both ways of giving it', async () => {
+    const r = await runCli(['reader-role', '--help'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/at least 8 characters/g)).toHaveLength(2);
+  });
+
+  it("the simulator's hint lifts the request budget and gives the daemon the simulator's clock", async () => {
+    let pid = 0;
+    let output = '';
+    const sim = runCli(['sim', '--port', '0'], { env, onSpawn: (p) => (pid = p), onStdout: (d) => (output += d) });
+    await until('the simulator to print its hint', async () => output.includes('--now'), 60_000);
+    process.kill(pid, 'SIGINT');
+    const done = await sim;
+    const clock = /^clock: (\S+)/m.exec(done.stdout)?.[1];
+    expect(clock).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const hints = lines(done.stdout).filter((l) => l.includes('npx dugout'));
+    expect(hints).toHaveLength(2);
+    for (const hint of hints)
+      expect(hint).toMatch(/STATSAPI_BASE_URL=http:\/\/127\.0\.0\.1:\d+\/api STATSAPI_MAX_RPS=\d+ /);
+    expect(hints[1]).toContain(`npx dugout daemon --now ${clock}`);
   });
 });
 
@@ -114,10 +147,18 @@ describe('dugout demo', () => {
     const r = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('1. backfill');
-    expect(r.stdout).toMatch(/sync: run \d+ succeeded: \d+ games loaded/);
+    expect(r.stdout).toMatch(/sync: run \d+ succeeded: loaded \d+ games? and \d+ (person|people)/);
     expect(r.stdout).toContain(`3. checks: ${CHECKS.length}/${CHECKS.length} passed`);
     expect(r.stdout).toMatch(/run expectancy by base-out state[\s\S]*___[\s\S]*123/);
-    expect(r.stdout).toMatch(/loaded in [\d.]+ s: \d+ final games, \d+ plays, \d+ pitches, \d+ people/);
+    const first = /this demo loaded ([\d,]+) games and [\d,]+ people in [\d.]+ s/.exec(r.stdout);
+    expect(first, r.stdout).not.toBeNull();
+    const holds = /the warehouse now holds ([\d,]+) final games, [\d,]+ plays, [\d,]+ pitches, [\d,]+ people/.exec(
+      r.stdout,
+    );
+    expect(holds, r.stdout).not.toBeNull();
+    // The demo suggests the README's own first query.
+    const readmeFirst = /npx dugout sql "([^"]+)"/.exec(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'))?.[1];
+    expect(r.stdout).toContain(`npx dugout sql "${readmeFirst}"`);
     expect(r.stdout).toContain('OPS leaders');
     expect(r.stdout).toContain('npx dugout sql');
     const status = await runCli(['status', '--json'], { env: demoEnv });
@@ -149,5 +190,11 @@ describe('dugout demo', () => {
     for (const m of timings) expect(Number(m?.[2]), m?.[1]).toBeGreaterThan(0);
     const after = await runCli(['status', '--json'], { env: demoEnv });
     expect(JSON.parse(after.stdout).runs).toHaveLength(3);
+
+    // A second demo says what it did (the corrected game again), apart from what the warehouse holds.
+    const again = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/this demo loaded 1 game and \d+ (person|people) in/);
+    expect(again.stdout).toContain(`the warehouse now holds ${holds![1]} final games`);
   });
 });

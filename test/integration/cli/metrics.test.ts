@@ -97,12 +97,17 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
         const one = (name: string, labels: Record<string, string> = {}) =>
           samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
 
-        const [runs] =
-          await sql`select sum(loaded)::int as loaded, sum(unchanged)::int as unchanged, sum(failed)::int as failed from ingest.runs`;
+        const [runs] = await sql`select sum(games_loaded)::int as loaded, sum(games_unchanged)::int as unchanged,
+                                        sum(games_failed)::int as failed, sum(people_loaded)::int as people,
+                                        (select count(*)::int from raw.boxscores) as games from ingest.runs`;
         expect(runs!.loaded).toBeGreaterThan(0);
         for (const outcome of ['loaded', 'unchanged', 'failed'] as const) {
           expect(one('dugout_games_total', { outcome })[0]?.value, outcome).toBe(Number(runs![outcome]));
         }
+        // Games only: each game of a fresh warehouse is loaded once, and its people are counted apart.
+        expect(one('dugout_games_total', { outcome: 'loaded' })[0]?.value).toBe(runs!.games);
+        expect(runs!.people).toBeGreaterThan(0);
+        expect(one('dugout_loaded_total', { kind: 'people' })[0]?.value).toBe(runs!.people);
         const boxscores = one('dugout_api_requests_total', { operation: 'boxscore', status: '200' })[0]?.value ?? 0;
         const [stored] = await sql`select count(*)::int as n from raw.boxscores`;
         expect(boxscores).toBe(stored!.n);

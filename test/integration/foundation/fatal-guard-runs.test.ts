@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { failProcessRuns, finishRun, startRun } from '../../../src/db/queries/runs.js';
+import { emptyCounts } from '../../../src/pipeline/context.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
 // The statement the fatal guard runs when a process dies of an error nothing caught.
@@ -11,14 +12,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.drop());
 
-const counts = { requested: 0, fetched: 0, unchanged: 0, loaded: 0, failed: 0, rejected: 0, requests: 0 };
-
 describe('failProcessRuns', () => {
   it('marks failed, with the cause, only the runs this process still has open on its host', async () => {
     const db = t.database.db;
     const open = await startRun(db, 'sync', {}, { host: 'guard-host' });
     const done = await startRun(db, 'sync', {}, { host: 'guard-host' });
-    await finishRun(db, done, 'succeeded', counts);
+    await finishRun(db, done, 'succeeded', emptyCounts());
     const elsewhere = await startRun(db, 'sync', {}, { host: 'another-host' });
 
     await failProcessRuns(db, 'guard-host', process.pid, 'lost the database connection mid-query');

@@ -44,11 +44,23 @@ describe('a backfill killed with SIGKILL', () => {
       const second = await runCli(args, { env: cliEnv(interrupted, h) });
       expect(second.code, second.stderr).toBe(0);
     });
-    const runs = await queryRows<{ status: string }>(
+    const runs = await queryRows<{ runId: number; status: string; gamesLoaded: number; stored: number }>(
       interrupted.database.db,
-      sql`select status from ingest.runs where job = 'backfill' order by run_id`,
+      sql`select r.run_id as "runId", r.status, r.games_loaded as "gamesLoaded",
+                 (select count(*)::int from raw.boxscores b where b.run_id = r.run_id) as stored
+          from ingest.runs r where job = 'backfill' order by run_id`,
     );
     expect(runs.map((r) => r.status)).toEqual(['interrupted', 'succeeded']);
+    // Run ids follow on, even after an embedded database was killed with its process.
+    expect(Number(runs[1]!.runId)).toBe(Number(runs[0]!.runId) + 1);
+    // The killed run's ledger says what it finished: its counts are written as it goes, at most
+    // the games that ended while the last write was in flight behind.
+    const killedRun = runs[0]!;
+    expect(killedRun.stored).toBeGreaterThan(0);
+    expect(killedRun.gamesLoaded).toBeLessThanOrEqual(killedRun.stored);
+    expect(killedRun.gamesLoaded).toBeGreaterThanOrEqual(
+      killedRun.stored - 2 * Number(cliEnv(interrupted, h).STATSAPI_CONCURRENCY),
+    );
     const uninterrupted = await backfillJob.run(runDeps(reference.database, h), { range });
     expect(uninterrupted.status).toBe('succeeded');
     expect(await warehouseDigest(interrupted.database.db)).toEqual(await warehouseDigest(reference.database.db));
