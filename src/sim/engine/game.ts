@@ -6,6 +6,7 @@
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
+import { assignReviews } from './reviews.js';
 import { simulateAtBat } from './at-bat.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
 import { defensiveChanges, maybeChangePitcher, maybePinchHit, maybePinchRun } from './managers.js';
@@ -195,6 +196,7 @@ export function simulateGame(setup: GameSetup): GameLog {
     }
     if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
   }
+  assignReviews(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   if (playsAbs(setup.league))
     assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   const last = plays[plays.length - 1];
