@@ -27,14 +27,13 @@ export type BodyKind = (typeof BODY_KINDS)[number];
 /** The known paths per body kind, as committed in `known-paths.json`. */
 export type KnownPaths = Readonly<Record<string, readonly string[]>>;
 
-const ID_KEY = /^(ID\d+|\d+)$/;
 const ARRAY = '[]';
 const CURRENT_PLAY = 'allPlays[]';
 
 /** The step a key is named by under `path`: `*` for an id, `allPlays` for the plays' currentPlay. */
 function stepAt(path: string, key: string): string {
   if (key === 'currentPlay' && (path === '' || path === 'liveData.plays')) return CURRENT_PLAY;
-  return ID_KEY.test(key) ? '*' : key;
+  return isIdKey(key) ? '*' : key;
 }
 
 /** Every key path of a body (the generator of the known sets), into `out`. */
@@ -112,28 +111,58 @@ export function newPaths(kind: string, body: unknown, known: KnownPaths): string
   const paths = known[kind];
   if (!paths) return [];
   const found = new Set<string>();
-  walkNew(body, treeOf(paths), '', found);
+  walkNew(body, treeOf(paths), [], found);
   return [...found].sort();
 }
 
-function walkNew(value: unknown, node: Node, path: string, found: Set<string>): void {
+/**
+ * Walks a body beside its known tree. The steps so far are kept on a stack and joined only for a
+ * new path: this runs on every loaded body, and a string per object would cost more than the walk.
+ */
+function walkNew(value: unknown, node: Node, steps: string[], found: Set<string>): void {
   if (Array.isArray(value)) {
     if (value.length === 0) return;
-    const p = `${path}${ARRAY}`;
     const child = node.next.get(ARRAY);
-    if (!child) {
-      found.add(p);
-      return;
-    }
-    for (let i = 0; i < value.length; i++) walkNew(value[i], child, p, found);
+    steps.push(ARRAY);
+    if (!child) found.add(pathOf(steps));
+    else for (let i = 0; i < value.length; i++) walkNew(value[i], child, steps, found);
+    steps.pop();
   } else if (typeof value === 'object' && value !== null) {
+    const atRoot = steps.length === 0;
     for (const key in value) {
-      const step = stepAt(path, key);
-      const child = step === CURRENT_PLAY ? node.next.get('allPlays')?.next.get(ARRAY) : node.next.get(step);
+      const current = key === 'currentPlay' && (atRoot || isPlaysOfFeed(steps));
+      const step = current ? CURRENT_PLAY : isIdKey(key) ? '*' : key;
+      const child = current ? node.next.get('allPlays')?.next.get(ARRAY) : node.next.get(step);
       const next = (value as Record<string, unknown>)[key];
-      if (!child) found.add(path === '' ? step : `${path}.${step}`);
-      else if (typeof next === 'object' && next !== null)
-        walkNew(next, child, path === '' ? step : `${path}.${step}`, found);
+      if (child && (typeof next !== 'object' || next === null)) continue;
+      steps.push(step);
+      if (!child) found.add(pathOf(steps));
+      else walkNew(next, child, steps, found);
+      steps.pop();
     }
   }
+}
+
+function isPlaysOfFeed(steps: string[]): boolean {
+  return steps.length === 2 && steps[0] === 'liveData' && steps[1] === 'plays';
+}
+
+/** `ID660271` or `147`, without a regular expression (this is asked of every key of a body). */
+function isIdKey(key: string): boolean {
+  const n = key.length;
+  if (n === 0) return false;
+  let i = key.charCodeAt(0) === 73 && key.charCodeAt(1) === 68 ? 2 : 0; // "ID"
+  if (i === n) return false;
+  for (; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** The steps as a path: `a.b[].c`. */
+function pathOf(steps: string[]): string {
+  let out = '';
+  for (const step of steps) out = step === ARRAY ? out + ARRAY : out === '' ? step : `${out}.${step}`;
+  return out;
 }
