@@ -161,7 +161,7 @@ export function renderFeed(deps: FeedDeps, view: GameView) {
   if (final) gameEvents.push('game_finished');
   const liveData: Record<string, unknown> = {
     plays,
-    linescore: renderLinescore(league, view, { isWinner: false }),
+    linescore: renderLinescore(league, view),
     boxscore: renderBoxscore(league, seed, view),
   };
   const d = view.decisions;

@@ -34,11 +34,8 @@ function nextSlot(view: GameView, box: TeamBox, top: boolean): number {
   return 0;
 }
 
-/**
- * Renders the linescore of a game view (empty innings for a game that has not started). The
- * /linescore body says which team won (`isWinner`); the feed's linescore does not.
- */
-export function renderLinescore(league: League, view: GameView, opts: { isWinner: boolean } = { isWinner: true }) {
+/** Renders the linescore of a game view (empty innings for a game that has not started). */
+export function renderLinescore(league: League, view: GameView) {
   const away = league.teamById.get(view.g.awayId)!;
   const home = league.teamById.get(view.g.homeId)!;
   const last = view.plays[view.plays.length - 1];
@@ -126,7 +123,7 @@ export function renderLinescore(league: League, view: GameView, opts: { isWinner
     team: teamRef(last.top ? home : away),
   });
   const out: Record<string, unknown> = { ...base, innings };
-  const winnerKnown = opts.isWinner && final && last.awayScore !== last.homeScore;
+  const winnerKnown = final && last.awayScore !== last.homeScore;
   out.teams = {
     home: total(boxes.home, winnerKnown ? last.homeScore > last.awayScore : undefined),
     away: total(boxes.away, winnerKnown ? last.awayScore > last.homeScore : undefined),
