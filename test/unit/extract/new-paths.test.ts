@@ -91,7 +91,9 @@ describeRecorded('known paths against the simulator', () => {
   const SIM_ONLY: Record<string, string[]> = {
     // A runner on third when the game ended: situational, no recorded feed ended so (first and
     // second are seen); the /linescore bodies do carry it.
-    feed: ['liveData.linescore.offense.third'],
+    // isWinner: the simulator flags both teams of a final game, as the /linescore body does; of the
+    // recorded feeds only a Triple-A one has it, on the away team that won.
+    feed: ['liveData.linescore.offense.third', 'liveData.linescore.teams.home.isWinner'],
     // The simulated standing of a team carries ties; the recorded schedules' leagueRecord never does.
     schedule: ['dates[].games[].teams.away.leagueRecord.ties', 'dates[].games[].teams.home.leagueRecord.ties'],
     // The simulator's game/changes teams are the schedule's, with their spring league.
