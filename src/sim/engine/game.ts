@@ -196,7 +196,7 @@ export function simulateGame(setup: GameSetup): GameLog {
     }
     if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
   }
-  assignReviews(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
+  assignReviews(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId }, setup.gameType);
   if (playsAbs(setup.league))
     assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   const last = plays[plays.length - 1];

@@ -8,7 +8,7 @@
  */
 
 import { createRng, hashSeed } from '../prng.js';
-import type { Play } from '../types.js';
+import type { Play, PlayReview } from '../types.js';
 
 /** Share of hit-by-pitch plays the fielding side challenges (was the batter hit?). */
 const HBP_CHALLENGE_RATE = 0.06;
@@ -24,14 +24,34 @@ const FORCE_PLAY = 'MF';
 const TAG_PLAY = 'MA';
 const HIT_BY_PITCH = 'MI';
 
-/** Adds reasons, outcomes and second challenges to the reviews of a finished game's plays. */
+/** Manager challenges a club starts a game with: one, two in the postseason (a successful one is kept). */
+export function managerChallenges(gameType: string): number {
+  return gameType === 'R' || gameType === 'S' || gameType === 'E' ? 1 : 2;
+}
+
+/**
+ * Adds reasons, outcomes and second challenges to the reviews of a finished game's plays. A club
+ * that has no challenge left makes none: its review is dropped.
+ */
 export function assignReviews(
-  plays: readonly Play[],
+  plays: Play[],
   seed: number,
   gamePk: number,
   teams: { away: number; home: number },
+  gameType: string,
 ): void {
   const rng = createRng(hashSeed(seed, gamePk, 0x4e7));
+  const left = new Map([
+    [teams.away, managerChallenges(gameType)],
+    [teams.home, managerChallenges(gameType)],
+  ]);
+  /** Spends a challenge of the club when it has one; a failed one is lost. */
+  const spend = (review: PlayReview): boolean => {
+    const n = left.get(review.challengeTeamId!) ?? 0;
+    if (n === 0) return false;
+    if (!review.overturned) left.set(review.challengeTeamId!, n - 1);
+    return true;
+  };
   for (const play of plays) {
     const fielding = play.top ? teams.home : teams.away;
     const batting = play.top ? teams.away : teams.home;
@@ -41,11 +61,16 @@ export function assignReviews(
     if (!review?.challengeTeamId) continue;
     if (review.type === TAG_PLAY && play.eventType === 'force_out') review.type = FORCE_PLAY;
     if (review.type !== HIT_BY_PITCH) review.overturned = rng.chance(OVERTURN_RATE);
-    if (review.type === FORCE_PLAY || review.type === TAG_PLAY) {
-      if (rng.chance(SECOND_CHALLENGE_RATE)) {
-        const other = review.challengeTeamId === fielding ? batting : fielding;
-        review.additional = [{ type: review.type, overturned: rng.chance(OVERTURN_RATE), challengeTeamId: other }];
-      }
+    const second = (review.type === FORCE_PLAY || review.type === TAG_PLAY) && rng.chance(SECOND_CHALLENGE_RATE);
+    const secondOverturned = rng.chance(OVERTURN_RATE);
+    if (!spend(review)) {
+      delete play.review;
+      continue;
+    }
+    if (second) {
+      const other = review.challengeTeamId === fielding ? batting : fielding;
+      const again: PlayReview = { type: review.type, overturned: secondOverturned, challengeTeamId: other };
+      if (spend(again)) review.additional = [again];
     }
   }
 }

@@ -1,13 +1,9 @@
 /** A game's challenge counts as gameData states them: manager challenges (`review`) and ABS ones (`absChallenges`). */
 
 import { ABS_CHALLENGES_PER_GAME, playsAbs } from '../engine/abs.js';
+import { managerChallenges } from '../engine/reviews.js';
 import type { GameView } from '../game-view.js';
 import type { League, PlayReview } from '../types.js';
-
-/** Manager challenges a team starts a game with: one, two in the postseason. */
-function managerChallenges(gameType: string): number {
-  return gameType === 'R' || gameType === 'S' || gameType === 'E' ? 1 : 2;
-}
 
 /**
  * `gameData.review`: per side, the manager challenges shown so far (a successful one is kept).

@@ -230,7 +230,7 @@ describe('reviews of simulated seasons', () => {
     expect(share).toBeLessThan(0.7);
   });
 
-  it('emits manager challenges and umpire reviews, some reviewed twice, and counts them in gameData.review', {
+  it('emits manager challenges by the rule and umpire reviews, some reviewed twice, and counts them in gameData.review', {
     timeout: 120_000,
   }, () => {
     const all: ReviewRow[] = [];
@@ -241,6 +241,10 @@ describe('reviews of simulated seasons', () => {
         const teamId = feed.gameData.teams[side].id;
         const mine = reviews.filter((r) => r.challenge_team_id === teamId);
         expect(feed.gameData.review[side].used, `${feed.gamePk} ${side}`).toBe(mine.length);
+        // One challenge a club in the regular season, kept when it succeeds.
+        const failed = mine.filter((r) => !r.is_overturned).length;
+        expect(failed).toBeLessThanOrEqual(1);
+        expect(feed.gameData.review[side].remaining).toBe(1 - failed);
       }
       // A review of a play is the play's only: its last pitch carries none.
       for (const p of feed.liveData.plays.allPlays)
