@@ -267,9 +267,19 @@ export interface Play {
   batted?: BattedBall;
   /** Fielders at the time of the play, by position code 1..9. */
   fielders: Record<string, number>;
-  review?: { type: string; overturned: boolean; challengeTeamId?: number };
+  review?: PlayReview;
   /** Scoring change applied to this play (description prefix). */
   corrected?: string;
+}
+
+/** A review of a play: a manager's challenge (with the team) or an umpire's own review. */
+export interface PlayReview {
+  /** A code of the `reviewReasons` list (`MA` tag play, `MF` force play, `MI` hit by pitch, `NH` home run…). */
+  type: string;
+  overturned: boolean;
+  challengeTeamId?: number;
+  /** More reviews of the same play (the other manager's challenge). */
+  additional?: PlayReview[];
 }
 
 /** Starting assignment of a team for one game. */

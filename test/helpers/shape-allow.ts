@@ -19,13 +19,8 @@ export const ALLOW = {
     /gameData\.players\.\*\.lastPlayedDate:/,
     // A pinch hitter's "a-" note inside topPerformers only when a pinch hitter is a top performer.
     /topPerformers\[\]\.player\.stats\.batting\.note:/,
-    // Injury substitutions and a second challenge on one play are not simulated yet.
+    // Injury substitutions are not simulated yet.
     /playEvents\[\]\.injuryType:/,
-    /reviewDetails\.additionalReviews/,
-    // The ABS challenge counts of a 2026 game. The simulator plays the challenges themselves (reviews
-    // of type MJ with their challenger); the per-side counts come with the tables that hold them
-    // (issue "Every review and challenge as rows").
-    /gameData\.absChallenges[.:]/,
   ],
   schedule: [
     // hydrate=game(content(...)) / tickets: media, editorial and ticket links are not simulated.

@@ -7,6 +7,7 @@ import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
+import { assignReviews } from './reviews.js';
 import { simulateAtBat } from './at-bat.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
 import { defensiveChanges, maybeChangePitcher, maybePinchHit, maybePinchRun } from './managers.js';
@@ -196,6 +197,7 @@ export function simulateGame(setup: GameSetup): GameLog {
     }
     if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
   }
+  assignReviews(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId }, setup.gameType);
   if (playsAbs(setup.league))
     assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   const last = at(plays, plays.length - 1);

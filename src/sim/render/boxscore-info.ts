@@ -122,6 +122,29 @@ export function phNotes(league: League, box: TeamBox): Field[] {
   }));
 }
 
+/**
+ * The ABS challenges of a game by challenger, in the order they first challenged: "Goodman 2
+ * (Ball-Overturned to Strike, Strike-Confirmed); Kwan (Strike-Confirmed)." The pitch's call in the
+ * log is the final one, so an overturned challenge's call on the field is its opposite.
+ */
+function absChallengeLine(view: GameView, name: (id: number) => string): string | undefined {
+  const byChallenger = new Map<number, string[]>();
+  for (const play of view.plays)
+    for (const ev of play.events) {
+      if (ev.kind !== 'pitch' || !ev.abs) continue;
+      const final = ev.call === 'C' ? 'Strike' : 'Ball';
+      const onField = ev.abs.overturned ? (final === 'Strike' ? 'Ball' : 'Strike') : final;
+      const list = byChallenger.get(ev.abs.challengerId) ?? [];
+      list.push(ev.abs.overturned ? `${onField}-Overturned to ${final}` : `${onField}-Confirmed`);
+      byChallenger.set(ev.abs.challengerId, list);
+    }
+  if (byChallenger.size === 0) return undefined;
+  const parts = [...byChallenger].map(
+    ([id, list]) => `${name(id)}${list.length > 1 ? ` ${list.length}` : ''} (${list.join(', ')})`,
+  );
+  return `${parts.join('; ')}.`;
+}
+
 /** Game info list (pitch counts, umpires, weather, duration, attendance, venue, date). */
 export function gameInfo(
   league: League,
@@ -136,7 +159,9 @@ export function gameInfo(
   const pitchers = [...boxes.away.pitching, ...boxes.home.pitching];
   const name = (id: number) => league.personById.get(id)!.boxscoreName;
   const list = (f: (l: Line) => string) => `${pitchers.map(([id, l]) => `${name(id)} ${f(l)}`).join('; ')}.`;
+  const abs = absChallengeLine(view, name);
   const info: Field[] = [
+    ...(abs ? [{ label: 'ABS Challenge', value: abs }] : []),
     { label: 'Pitches-strikes', value: list((l) => `${l.numberOfPitches}-${l.strikes}`) },
     { label: 'Groundouts-flyouts', value: list((l) => `${l.groundOuts}-${l.airOuts}`) },
     { label: 'Batters faced', value: list((l) => String(l.battersFaced)) },

@@ -54,6 +54,14 @@ export const ACTION_NAMES: Record<string, string> = {
 };
 
 /** Builds the play, action and name describers for a league. */
+/** How the play-by-play names the reason of a review, by its `reviewReasons` code. */
+const REVIEW_REASONS: Record<string, string> = {
+  MA: 'tag play',
+  MF: 'force play',
+  MI: 'hit by pitch',
+  NH: 'home run',
+};
+
 export function createDescriber(league: League) {
   const name = (id: number) => {
     const p = league.personById.get(id);
@@ -147,11 +155,12 @@ export function createDescriber(league: League) {
     }
     text += runnerTail(play, moves);
     if (play.review) {
-      const prefix =
-        play.review.type === 'NH'
-          ? 'Umpire reviewed (home run)'
-          : `${play.review.challengeTeamId ? league.teamById.get(play.review.challengeTeamId)?.teamName : 'Umpire'} challenged (tag play)`;
-      text = `${prefix}, call on the field was upheld: ${text}`;
+      const r = play.review;
+      const reason = REVIEW_REASONS[r.type] ?? 'tag play';
+      const who = r.challengeTeamId
+        ? `${league.teamById.get(r.challengeTeamId)?.teamName} challenged`
+        : 'Umpire reviewed';
+      text = `${who} (${reason}), call on the field was ${r.overturned ? 'overturned' : 'upheld'}: ${text}`;
     }
     const abs = endingAbs(play);
     if (abs)

@@ -7,6 +7,7 @@ import { fullName } from '../people-gen.js';
 import { isoMillis, isoSeconds, localClock, stampOf, venueOffset } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { renderBoxscore } from './boxscore.js';
+import { absChallengeCounts, reviewCounts } from './challenges.js';
 import { COPYRIGHT, personRef } from './common.js';
 import { attendanceOf, weatherOf } from './game-extras.js';
 import { renderLinescore } from './linescore.js';
@@ -76,6 +77,7 @@ function gameData(deps: FeedDeps, view: GameView) {
   const started = view.plays.length > 0;
   const final = view.phase === 'over' || view.phase === 'final';
   const gameInfo: Record<string, unknown> = {};
+  const abs = absChallengeCounts(league, view);
   if (final) gameInfo.attendance = attendanceOf(seed, g, venue.capacity);
   if (started && view.log) gameInfo.firstPitch = isoMillis(view.log.firstPitchMs);
   if (final && view.log)
@@ -124,7 +126,8 @@ function gameData(deps: FeedDeps, view: GameView) {
     officialVenue: { id: venue.id, link: `/api/v1/venues/${venue.id}` },
     weather: started ? weatherOf(seed, g, venue.roofType) : {},
     gameInfo,
-    review: { hasChallenges: true, away: { used: 0, remaining: 2 }, home: { used: 0, remaining: 2 } },
+    review: reviewCounts(view),
+    ...(abs ? { absChallenges: abs } : {}),
     flags: {
       noHitter: noHit('away') || noHit('home'),
       perfectGame: false,

@@ -6,7 +6,7 @@ import { endingAbs } from '../engine/abs.js';
 import type { GameView } from '../game-view.js';
 import { uuidFrom } from '../prng.js';
 import { isoMillis } from '../time.js';
-import type { Ev, League, PitchEv, Play, RunnerMove } from '../types.js';
+import type { Ev, League, PitchEv, Play, PlayReview, RunnerMove } from '../types.js';
 import { HANDS, personIdRef, personRef, position, teamRefWithSpring } from './common.js';
 import { ACTION_NAMES, CALLS, createDescriber } from './describe.js';
 import { EVENT_NAMES } from './event-names.js';
@@ -78,13 +78,9 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
         : '';
     // An ABS challenge of this pitch, unless it ended the plate appearance (then it is the play's).
     const abs = ev.abs && !(isFinal && endingAbs(play)) ? ev.abs : undefined;
-    const reviewed = (isFinal && !!play.review) || !!abs;
-    const review =
-      isFinal && play.review
-        ? `,"reviewDetails":${JSON.stringify(reviewJson(play))}`
-        : abs
-          ? `,"reviewDetails":${JSON.stringify(absReviewJson(abs))}`
-          : '';
+    // A review of the play is the play's (the feed leaves its last pitch unmarked).
+    const reviewed = !!abs;
+    const review = abs ? `,"reviewDetails":${JSON.stringify(absReviewJson(abs))}` : '';
     return (
       `{"details":{"call":{"code":"${call}","description":${desc}},"description":${desc},"code":"${call}",` +
       `"ballColor":"${pd.ballColor}","trailColor":"${pd.trailColor}","isInPlay":${inPlay},"isStrike":${!isBall && !inPlay},"isBall":${isBall},` +
@@ -179,13 +175,14 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
     return out;
   }
 
-  function reviewJson(play: Play) {
+  function reviewJson(review: PlayReview): Record<string, unknown> {
     const r: Record<string, unknown> = {
-      isOverturned: play.review!.overturned,
+      isOverturned: review.overturned,
       inProgress: false,
-      reviewType: play.review!.type,
+      reviewType: review.type,
     };
-    if (play.review!.challengeTeamId) r.challengeTeamId = play.review!.challengeTeamId;
+    if (review.challengeTeamId) r.challengeTeamId = review.challengeTeamId;
+    if (review.additional?.length) r.additionalReviews = review.additional.map(reviewJson);
     return r;
   }
 
@@ -271,7 +268,7 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
       playEndTime: isoMillis(at(play.events, play.events.length - 1).endMs),
       atBatIndex: play.ab,
     };
-    if (complete && play.review) out.reviewDetails = reviewJson(play);
+    if (complete && play.review) out.reviewDetails = reviewJson(play.review);
     else if (abs) out.reviewDetails = absReviewJson(abs);
     return out;
   }

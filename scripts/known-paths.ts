@@ -1,0 +1,71 @@
+/**
+ * src/extract/known-paths.json: per body kind, every key path seen in the recorded Stats API bodies
+ * (array indices folded, id-like keys as `*`). `npm run known-paths` rewrites it from the recorded
+ * bodies (`DUGOUT_FIXTURES_DIR`, else `../shared/fixtures/statsapi`); the file is committed because
+ * users have no recordings, and a loaded body's paths outside it are the API's new fields.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BODY_KINDS, type BodyKind, keyPathsOf } from '../src/extract/new-paths.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const KNOWN_PATHS_FILE = path.join(ROOT, 'src', 'extract', 'known-paths.json');
+
+/** Where each kind's recorded bodies are: an operation folder and which of its files. */
+export const SOURCES: Record<BodyKind, { folder: string; files?: RegExp }> = {
+  feed: { folder: 'liveGameV1' },
+  boxscore: { folder: 'boxscore' },
+  playByPlay: { folder: 'playByPlay' },
+  person: { folder: 'person' },
+  schedule: { folder: 'schedule' },
+  changes: { folder: 'game_changes' },
+  teams: { folder: 'teams' },
+  roster: { folder: 'roster' },
+  // The snapshot asks for season statistics only.
+  stats: { folder: 'stats', files: /^season/ },
+  staff: { folder: 'umpires' },
+  awards: { folder: 'awards' },
+};
+
+/** The known paths of every kind, from the recorded bodies under `dir`. */
+export function knownPathsFrom(dir: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const kind of BODY_KINDS) {
+    const { folder, files } = SOURCES[kind];
+    const paths = new Set<string>();
+    const names = readdirSync(path.join(dir, folder)).filter((n) => n.endsWith('.json') && (!files || files.test(n)));
+    if (names.length === 0) throw new Error(`no recorded ${kind} bodies in ${folder}/`);
+    for (const name of names.sort()) keyPathsOf(JSON.parse(readFileSync(path.join(dir, folder, name), 'utf8')), paths);
+    out[kind] = [...paths].sort();
+  }
+  // A feed embeds a boxscore and a play-by-play: what one of them is seen with, the other may carry.
+  for (const [kind, prefix] of EMBEDDED) {
+    const both = new Set([
+      ...out[kind],
+      ...out.feed.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)),
+    ]);
+    out[kind] = [...both].sort();
+    out.feed = [...new Set([...out.feed, ...out[kind].filter((p) => p !== 'copyright').map((p) => prefix + p)])].sort();
+  }
+  return out;
+}
+
+/** Kinds a feed holds whole, with where (`liveData.boxscore` is a /boxscore body). */
+const EMBEDDED: ReadonlyArray<[BodyKind, string]> = [
+  ['boxscore', 'liveData.boxscore.'],
+  ['playByPlay', 'liveData.plays.'],
+];
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const configured = process.env.DUGOUT_FIXTURES_DIR;
+  const dir = path.resolve(configured?.trim() ? configured : path.join(ROOT, '../shared/fixtures/statsapi'));
+  if (!existsSync(dir)) {
+    process.stderr.write(`known-paths: no recorded bodies at ${dir} (set DUGOUT_FIXTURES_DIR)\n`);
+    process.exit(1);
+  }
+  const known = knownPathsFrom(dir);
+  writeFileSync(KNOWN_PATHS_FILE, `${JSON.stringify(known, null, 2)}\n`);
+  const counts = Object.entries(known).map(([k, v]) => `${k} ${v.length}`);
+  process.stdout.write(`known-paths: ${counts.join(', ')}\n`);
+}
