@@ -41,12 +41,14 @@ export function knownPathsFrom(dir: string): Record<string, string[]> {
   }
   // A feed embeds a boxscore and a play-by-play: what one of them is seen with, the other may carry.
   for (const [kind, prefix] of EMBEDDED) {
+    const feed = out.feed ?? [];
     const both = new Set([
-      ...out[kind],
-      ...out.feed.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)),
+      ...(out[kind] ?? []),
+      ...feed.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)),
     ]);
-    out[kind] = [...both].sort();
-    out.feed = [...new Set([...out.feed, ...out[kind].filter((p) => p !== 'copyright').map((p) => prefix + p)])].sort();
+    const merged = [...both].sort();
+    out[kind] = merged;
+    out.feed = [...new Set([...feed, ...merged.filter((p) => p !== 'copyright').map((p) => prefix + p)])].sort();
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { asArray, asObject, type JsonObject, toBool, toInt, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { Extracted, RejectRow } from './types.js';
+import type { RejectRow } from '../db/schema/rows.js';
+import type { Extracted } from './types.js';
 
 /**
  * Reviews and challenges of a game: manager challenges and umpire reviews of plays, and (since

@@ -4,6 +4,7 @@ import { KNOWN_PATHS_FILE, knownPathsFrom, SOURCES } from '../../../scripts/know
 import { BODY_KINDS, type KnownPaths, keyPathsOf, newPaths } from '../../../src/extract/new-paths.js';
 import { createSimulator } from '../../../src/sim/index.js';
 import { cloneFixture, describeRecorded, FIXTURES_DIR, fixtureNames } from '../../fixtures.js';
+import { defined } from '../../helpers/defined.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: fixtures are untyped JSON
 type Body = any;
@@ -56,7 +57,7 @@ describeRecorded('known paths of the recorded bodies', () => {
 
   const bodies = BODY_KINDS.flatMap((kind) =>
     fixtureNames(SOURCES[kind].folder)
-      .filter((name) => !SOURCES[kind].files || SOURCES[kind].files!.test(name.split('/')[1]))
+      .filter((name) => !SOURCES[kind].files || SOURCES[kind].files!.test(name.split('/')[1] ?? ''))
       .map((name) => ({ kind, name })),
   );
 
@@ -123,7 +124,7 @@ describeRecorded('known paths against the simulator', () => {
   });
 
   it('finds in the other simulated kinds only what the simulator is known to add', () => {
-    const g = games[0];
+    const g = defined(games[0], 'a simulated game');
     const feed = json(`/api/v1.1/game/${g.gamePk}/feed/live`);
     const personId = feed.gameData.probablePitchers.home.id;
     const teamId = feed.gameData.teams.home.id;
