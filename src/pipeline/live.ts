@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isoDay, shiftDate } from '../dates.js';
+import type { Executor } from '../db/client.js';
 import type { GameRows } from '../db/queries/game-rows.js';
 import {
   type LiveCandidate,
@@ -20,6 +21,12 @@ import { pollSchedule } from './poll/schedule.js';
 /** The feed's own poll interval when it names none (the real feed says 10 seconds). */
 export const DEFAULT_LIVE_WAIT_SECONDS = 10;
 
+/** How long before its scheduled start a game keeps the loop polling the schedule for its warm-up. */
+export const LIVE_LEAD_MS = 30 * 60_000;
+
+/** Between passes that follow no game (waiting for a warm-up), the loop polls the schedule this often. */
+export const LIVE_IDLE_WAIT_SECONDS = 60;
+
 /** What one pass of the live loop did: per-game fetch kinds, bytes received, lag, and the wait it asks. */
 export interface LivePassResult {
   day: string;
@@ -39,6 +46,8 @@ export interface LivePassResult {
   lagSeconds: Record<string, number>;
   /** The wait the feeds ask for before the next pass (their metaData.wait, the smallest). */
   waitSeconds: number;
+  /** Games not followed yet that are due to start within {@link LIVE_LEAD_MS} (or late to). */
+  due: number;
 }
 
 /**
@@ -49,6 +58,20 @@ export interface LivePassResult {
 export function isFollowed(g: Pick<LiveCandidate, 'codedGameState' | 'abstractGameState' | 'statusCode'>): boolean {
   if (g.abstractGameState === 'Live') return g.codedGameState !== 'U' && g.codedGameState !== 'T';
   return g.codedGameState === 'P' && g.statusCode !== null && g.statusCode !== 'P';
+}
+
+/** A game the schedule still shows before its warm-up although it starts within {@link LIVE_LEAD_MS}. */
+export function isDue(g: LiveCandidate, now: Date): boolean {
+  if (isFollowed(g) || (g.codedGameState !== 'S' && g.codedGameState !== 'P')) return false;
+  return g.gameDate !== null && g.gameDate.getTime() <= now.getTime() + LIVE_LEAD_MS;
+}
+
+/**
+ * Whether the live loop has anything to do now, from the stored schedule (no request): a game of
+ * yesterday or today is live or due to start. What the daemon checks before it starts the loop.
+ */
+export function liveWorkExpected(games: readonly LiveCandidate[], now: Date): boolean {
+  return games.some((g) => isFollowed(g) || isDue(g, now));
 }
 
 /**
@@ -105,6 +128,7 @@ export async function runLivePass(ctx: PipelineContext, opts: { sportIds?: numbe
     maxLagSeconds: 0,
     lagSeconds: {},
     waitSeconds: DEFAULT_LIVE_WAIT_SECONDS,
+    due: games.filter((g) => isDue(g, now)).length,
   };
   const waits: number[] = [];
   await Promise.all(
@@ -227,8 +251,8 @@ export interface LiveLoopResult {
 
 /**
  * Follow live games: one pass, then (unless `once`) wait the feeds' `metaData.wait` seconds (at
- * least DUGOUT_LIVE_MIN_WAIT_SECONDS) and pass again, until stopped or, with `untilIdle` (the
- * daemon), until a pass finds no game to follow.
+ * least DUGOUT_LIVE_MIN_WAIT_SECONDS; a minute while no game is followed) and pass again, until
+ * stopped or, with `untilIdle` (the daemon), until a pass finds no game to follow and none due.
  */
 export async function runLiveLoop(
   ctx: PipelineContext,
@@ -254,12 +278,18 @@ export async function runLiveLoop(
     total.last = pass;
     opts.onPass?.(pass);
     ctx.saveCounts?.();
-    if (opts.once || ctx.signal.aborted || (opts.untilIdle && pass.followed === 0)) return total;
-    const waitMs = Math.max(pass.waitSeconds, ctx.config.liveMinWaitSeconds) * 1000;
+    if (opts.once || ctx.signal.aborted || (opts.untilIdle && pass.followed === 0 && pass.due === 0)) return total;
+    const wait = pass.followed === 0 ? LIVE_IDLE_WAIT_SECONDS : pass.waitSeconds;
+    const waitMs = Math.max(wait, ctx.config.liveMinWaitSeconds) * 1000;
     try {
       await sleep(waitMs, undefined, { signal: ctx.signal });
     } catch {
       return total;
     }
   }
+}
+
+/** {@link liveWorkExpected} of the stored schedule of yesterday and today (reads only the database). */
+export async function liveWorkExpectedNow(db: Executor, now: Date, sportIds: number[]): Promise<boolean> {
+  return liveWorkExpected(await readScheduleGames(db, shiftDate(now, -1), isoDay(now), sportIds), now);
 }
