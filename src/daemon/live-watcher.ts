@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
-import { liveJob } from '../../jobs/live.js';
 import { describeError } from '../errors.js';
-import { liveWorkExpectedNow } from '../pipeline/live.js';
-import type { RunDeps } from '../pipeline/run.js';
+import { type LivePassResult, liveWorkExpectedNow, runLiveLoop } from '../pipeline/live.js';
+import { type RunDeps, withRun } from '../pipeline/run.js';
 
 /** How often the daemon looks at the stored schedule for a game to follow. */
 export const LIVE_CHECK_MS = 60_000;
@@ -19,6 +18,8 @@ export function startLiveWatcher(opts: {
   log: Logger;
   signal: AbortSignal;
   everyMs?: number;
+  /** Each pass's figures (the /metrics gauges). */
+  onPass?: (pass: LivePassResult) => void;
 }): { stopped: Promise<void> } {
   const { deps, log, signal } = opts;
   let running: Promise<void> | undefined;
@@ -28,7 +29,11 @@ export function startLiveWatcher(opts: {
     if (!(await liveWorkExpectedNow(deps.database.db, now, deps.config.sportIds))) return;
     if (!(await opts.holdLead())) return;
     log.info('live games: following them');
-    const run = await liveJob.run({ ...deps, signal }, { once: false, untilIdle: true });
+    // The live job's run, with each pass handed to the metrics.
+    const args = { once: false, untilIdle: true };
+    const run = await withRun({ ...deps, signal }, 'live', args, (ctx) =>
+      runLiveLoop(ctx, { ...args, ...(opts.onPass ? { onPass: opts.onPass } : {}) }),
+    );
     log.info({ status: run.status }, 'live games: none left to follow');
   };
   const tick = () => {

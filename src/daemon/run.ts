@@ -80,6 +80,7 @@ export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: 
           holdLead: () => leadership.tryHold(),
           log,
           signal: runtime.controller.signal,
+          ...(metrics ? { onPass: metrics.onLivePass } : {}),
         })
       : undefined;
     schedulerAlive = true;

@@ -3,6 +3,7 @@ import { liveJob } from '../../../jobs/live.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import type { LiveLoopResult } from '../../../src/pipeline/live.js';
 import { spawnCli } from '../../helpers/cli.js';
+import { freePort } from '../../helpers/cluster.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../../helpers/db.js';
 import { firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
@@ -31,7 +32,11 @@ describe('dugout daemon follows live games', () => {
   });
 
   /** Run the daemon until `ready` holds or 60 s pass, then SIGTERM it; its exit code and stderr. */
-  async function daemon(env: Record<string, string>, ready: (stderr: string) => boolean) {
+  async function daemon(
+    env: Record<string, string>,
+    ready: (stderr: string) => boolean,
+    beforeStop?: () => Promise<void>,
+  ) {
     return withDatabaseClosed(t, async () => {
       const d = spawnCli(['daemon', '--now', h.sim.now().toISOString()], {
         ...cliEnv(t, h),
@@ -41,6 +46,7 @@ describe('dugout daemon follows live games', () => {
       });
       const deadline = Date.now() + 60_000;
       while (!ready(d.stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await beforeStop?.();
       d.child.kill('SIGTERM');
       return { code: await d.exited, stderr: d.stderr() };
     });
@@ -68,13 +74,29 @@ describe('dugout daemon follows live games', () => {
     const stored = await timecode();
     const patches = () => h.sim.requestLog.slice(before).filter((r) => r.path.includes('/diffPatch')).length;
     let first = 0;
-    const { code, stderr } = await daemon({}, () => {
-      // The first patch asked for, then time for its pass to store it.
-      if (first === 0 && patches() > 0) first = Date.now();
-      return first > 0 && Date.now() - first > 1_500;
-    });
+    const port = await freePort();
+    let metrics = '';
+    const { code, stderr } = await daemon(
+      { DUGOUT_METRICS_PORT: String(port) },
+      () => {
+        // The first patch asked for, then time for its pass to store it.
+        if (first === 0 && patches() > 0) first = Date.now();
+        return first > 0 && Date.now() - first > 1_500;
+      },
+      async () => {
+        metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      },
+    );
     expect(code, stderr).toBe(0);
     expect(patches()).toBeGreaterThan(0);
+    // What the pass did, on /metrics: the games followed, patch and full fetches, failures, each game's lag.
+    const sample = (re: RegExp) => Number(re.exec(metrics)?.[1]);
+    expect(sample(/^dugout_live_games_followed (\d+)$/m)).toBeGreaterThan(0);
+    expect(sample(/^dugout_live_fetches_total\{kind="patch"\} (\d+)$/m)).toBe(patches());
+    expect(sample(/^dugout_live_fetches_total\{kind="full"\} (\d+)$/m)).toBe(0);
+    expect(sample(/^dugout_live_apply_failures_total (\d+)$/m)).toBe(0);
+    expect(sample(/^dugout_live_received_bytes_total\{kind="patch"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(metrics).toMatch(/^dugout_live_lag_seconds\{game_pk="\d+"\} \d+$/m);
     const runs = await queryRows<{ job: string; status: string }>(
       t.database.db,
       sql`select job, status from ingest.runs where job = 'live' order by run_id`,
