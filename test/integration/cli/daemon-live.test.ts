@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveJob } from '../../../jobs/live.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import type { LiveLoopResult } from '../../../src/pipeline/live.js';
-import { spawnCli } from '../../helpers/cli.js';
+import { runCli, spawnCli } from '../../helpers/cli.js';
 import { freePort } from '../../helpers/cluster.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../../helpers/db.js';
 import { firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
@@ -111,5 +111,21 @@ describe('dugout daemon follows live games', () => {
     );
     for (const f of feeds)
       expect(f.s).toBe(JSON.parse(h.sim.render(`/api/v1.1/game/${f.pk}/feed/live`).text).metaData.timeStamp);
+  });
+
+  it('dugout live --once makes one pass and prints what it did', { timeout: 120_000 }, async () => {
+    h.sim.advance(5 * 60_000);
+    const before = h.sim.requestLog.length;
+    const result = await withDatabaseClosed(t, () =>
+      runCli(['live', '--once', '--json', '--now', h.sim.now().toISOString()], {
+        env: { ...cliEnv(t, h), DUGOUT_SPORT_IDS: '1' },
+      }),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ job: 'live', status: 'succeeded', result: { passes: 1 } });
+    const feeds = h.sim.requestLog.slice(before).filter((r) => r.path.includes('/feed/live'));
+    expect(feeds.length).toBe(summary.result.last.followed);
+    expect(feeds.length).toBeGreaterThan(0);
   });
 });
