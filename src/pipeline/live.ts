@@ -12,6 +12,7 @@ import {
   type StoredLiveFeed,
 } from '../db/queries/live.js';
 import { storeLiveGame } from '../db/store-game.js';
+import { describeError } from '../errors.js';
 import { asObject, splitFeedLive } from '../extract/index.js';
 import { applyLivePatch } from '../extract/live-patch.js';
 import type { PipelineContext } from './context.js';
@@ -180,7 +181,6 @@ async function followGame(
     );
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    ctx.counts.requests++;
     result.applyFailures++;
     await markFullFeedDue(ctx.db, gamePk);
     ctx.log.warn({ gamePk, err: (err as Error).message }, 'diffPatch failed: a full feed next pass');
@@ -214,8 +214,29 @@ function noteWait(feed: unknown, waits: number[]): void {
   if (typeof wait === 'number' && Number.isFinite(wait) && wait > 0) waits.push(wait);
 }
 
-/** Store a game's new feed and its rows; the feed's timecode, or undefined when it is not a game feed. */
+/**
+ * Store a game's new feed and its rows; the feed's timecode, or undefined when it is not a game
+ * feed. A store that throws (a feed the extraction cannot read, a database error) costs this game
+ * its update, not the pass: the game is asked again at the next pass.
+ */
 async function storeFeed(
+  ctx: PipelineContext,
+  gamePk: number,
+  feed: unknown,
+  text: string,
+  result: LivePassResult,
+): Promise<string | undefined> {
+  try {
+    return await storeFeedRows(ctx, gamePk, feed, text, result);
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    result.applyFailures++;
+    ctx.log.error({ gamePk, err: describeError(err) }, 'live feed not stored: asked again next pass');
+    return undefined;
+  }
+}
+
+async function storeFeedRows(
   ctx: PipelineContext,
   gamePk: number,
   feed: unknown,
