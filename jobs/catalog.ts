@@ -1,6 +1,7 @@
 import { backfillJob } from './backfill.js';
 import { checkJob } from './check.js';
 import { drainJob } from './drain.js';
+import { liveJob } from './live.js';
 import { nightlyJob } from './nightly.js';
 import { rebuildJob } from './rebuild.js';
 import { referenceJob } from './reference.js';
@@ -18,6 +19,7 @@ export const jobCatalog: readonly AnyJob[] = [
   rebuildJob,
   checkJob,
   drainJob,
+  liveJob,
 ];
 
-export { backfillJob, checkJob, drainJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };
+export { backfillJob, checkJob, drainJob, liveJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };

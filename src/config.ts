@@ -56,6 +56,10 @@ export interface Config {
   metricsPort: number | undefined;
   /** How often a worker records that it is alive (and extends its leases), seconds. Default 10. */
   heartbeatSeconds: number;
+  /** The live loop waits at least this long between passes, whatever a feed's `metaData.wait` says. Default 0. */
+  liveMinWaitSeconds: number;
+  /** Whether `dugout daemon` follows live games (DUGOUT_LIVE=on|off). Default on. */
+  live: boolean;
   /** A worker silent for this long is lost: its runs close and its leases lapse. Default 60. */
   workerTimeoutSeconds: number;
   /**
@@ -262,6 +266,16 @@ const envSchema = z.object({
       return v.trim();
     }),
   DUGOUT_HEARTBEAT_SECONDS: boundedInt('DUGOUT_HEARTBEAT_SECONDS', 10, 1, 300),
+  DUGOUT_LIVE_MIN_WAIT_SECONDS: boundedInt('DUGOUT_LIVE_MIN_WAIT_SECONDS', 0, 0, 3600),
+  DUGOUT_LIVE: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || v === 'on') return true;
+      if (v === 'off') return false;
+      ctx.addIssue({ code: 'custom', message: `DUGOUT_LIVE must be "on" or "off", got "${v}"` });
+      return z.NEVER;
+    }),
   DUGOUT_WORKER_TIMEOUT_SECONDS: boundedInt('DUGOUT_WORKER_TIMEOUT_SECONDS', 60, 3, 3600),
   LOG_PRETTY: z
     .string()
@@ -324,6 +338,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logPretty: e.LOG_PRETTY,
     metricsPort: e.DUGOUT_METRICS_PORT,
     heartbeatSeconds: e.DUGOUT_HEARTBEAT_SECONDS,
+    liveMinWaitSeconds: e.DUGOUT_LIVE_MIN_WAIT_SECONDS,
+    live: e.DUGOUT_LIVE,
     workerTimeoutSeconds: e.DUGOUT_WORKER_TIMEOUT_SECONDS,
     hostName: e.DUGOUT_HOST_NAME,
     extractWorkers: e.DUGOUT_EXTRACT_WORKERS,

@@ -4,6 +4,7 @@ import { createRuntime } from '../app/runtime.js';
 import { pingDatabase } from '../db/queries/status.js';
 import { withTimeout } from '../deadline.js';
 import { createMetrics, type Metrics } from '../pipeline/metrics.js';
+import { startLiveWatcher } from './live-watcher.js';
 import { startMetricsServer } from './metrics-server.js';
 import { startScheduler } from './scheduler.js';
 
@@ -17,7 +18,8 @@ export function scheduledJobNames(): string[] {
 
 /**
  * Run the scheduled jobs in-process until SIGINT/SIGTERM: one daemon of those sharing a database
- * (the holder of a session advisory lock) runs the pollers, the others drain; the metrics and
+ * (the holder of a session advisory lock) runs the pollers and follows live games, the others
+ * drain; the metrics and
  * health server when configured; every shutdown step with a deadline.
  */
 export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: Date }): Promise<void> {
@@ -71,10 +73,21 @@ export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: 
         },
       }));
     const scheduler = startScheduler(scheduled, log, runtime.controller.signal);
+    // Live games are followed beside the scheduled jobs, by the leader only (DUGOUT_LIVE=off: never).
+    const live = config.live
+      ? startLiveWatcher({
+          deps: runtime.deps,
+          holdLead: () => leadership.tryHold(),
+          log,
+          signal: runtime.controller.signal,
+          ...(metrics ? { onPass: metrics.onLivePass } : {}),
+        })
+      : undefined;
     schedulerAlive = true;
-    log.info({ jobs: scheduled.map((j) => j.name) }, 'daemon started');
+    log.info({ jobs: scheduled.map((j) => j.name), live: config.live }, 'daemon started');
     if (opts.runNow) void scheduler.runNow(opts.runNow);
     await scheduler.stopped;
+    await live?.stopped;
     schedulerAlive = false;
     log.info('daemon stopped');
   } finally {

@@ -3,6 +3,7 @@ import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
 import { markGameSeasonsStale } from './queries/analytics.js';
 import { deleteGamesRows, GAME_ROW_TABLES, type GameRows } from './queries/game-rows.js';
+import { deleteLiveFeed, hasFinalBodies, upsertLiveFeed } from './queries/live.js';
 import {
   copyGameBody,
   deleteGameBodies,
@@ -167,6 +168,8 @@ export async function storeGame(
       ];
   await settleAll([
     ...storeBodies,
+    // The final bodies replace whatever the live loop stored of the game: its rows go below.
+    deleteLiveFeed(tx, gamePk),
     win ? upsertWinProbabilityBody(tx, gamePk, asText(win.text), win.sha, runId) : undefined,
     deleteGamesRows(
       tx,
@@ -180,6 +183,35 @@ export async function storeGame(
   }
   const n = await insertGamesRows(tx, games, runId);
   return { outcome: 'loaded', rows: n, rejects: rejectCount(gameRows) };
+}
+
+/** A live game's current feed as the live loop stores it: the whole feed/live text and its timecode. */
+export interface LiveFeedToStore {
+  gamePk: number;
+  text: string;
+  timecode: string;
+}
+
+/**
+ * Store a live game's current feed and replace the game's rows with those of the feed, in the
+ * caller's transaction, under the game's lock as a final load. A live feed never writes the raw
+ * boxscore and play-by-play bodies, so the final load finds no stored hash to match and always
+ * writes (and drops the live feed); once those bodies are stored, a late live feed is refused
+ * (`final-stored`) rather than put older rows over the final ones.
+ */
+export async function storeLiveGame(
+  tx: Executor,
+  feed: LiveFeedToStore,
+  rows: () => GameRows,
+  runId: number,
+): Promise<{ outcome: 'final-stored' } | { outcome: 'stored'; rows: number; rejects: number }> {
+  const { gamePk } = feed;
+  const [, , final] = await settleAll([relaxCommitDurability(tx), lockGame(tx, gamePk), hasFinalBodies(tx, gamePk)]);
+  if (final) return { outcome: 'final-stored' };
+  const gameRows = rows();
+  await upsertLiveFeed(tx, gamePk, feed.text, feed.timecode, runId);
+  const n = await replaceGamesRows(tx, [{ gamePk, rows: gameRows }], runId);
+  return { outcome: 'stored', rows: n, rejects: gameRows.rejects.length };
 }
 
 function asText(t: string | Uint8Array): string {

@@ -9,6 +9,7 @@ import {
   otherLoadedTotals,
 } from '../db/queries/metrics.js';
 import type { Executor } from '../db/client.js';
+import type { LivePassResult } from './live.js';
 
 export interface Metrics {
   registry: Registry;
@@ -16,6 +17,8 @@ export interface Metrics {
   onAttempt(attempt: AttemptOutcome): void;
   /** Give the registry the process's API client, for its retry and pause counters. */
   watchClient(stats: ClientStats): void;
+  /** Pass to the live loop: what each pass followed, fetched and failed, and each game's lag. */
+  onLivePass(pass: LivePassResult): void;
 }
 
 /**
@@ -131,8 +134,47 @@ export function createMetrics(db: Executor): Metrics {
     },
   });
 
+  const liveFollowed = new Gauge({
+    name: 'dugout_live_games_followed',
+    help: 'Games the live loop followed in its last pass (live, in warm-up, or waiting for their final load)',
+    registers: [registry],
+  });
+  const liveFetches = new Counter({
+    name: 'dugout_live_fetches_total',
+    help: 'Live loop requests by kind: full (the whole feed/live) or patch (feed/live/diffPatch)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const liveBytes = new Counter({
+    name: 'dugout_live_received_bytes_total',
+    help: 'Bytes of the live loop answers (decoded text), by kind: full or patch',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const liveFailures = new Counter({
+    name: 'dugout_live_apply_failures_total',
+    help: 'Live answers not applied (an error, a gap, a patch that did not apply): the game gets a full feed next',
+    registers: [registry],
+  });
+  const liveLag = new Gauge({
+    name: 'dugout_live_lag_seconds',
+    help: "Seconds from each followed game's stored feed timecode to the loop's clock, as of its last pass",
+    labelNames: ['game_pk'],
+    registers: [registry],
+  });
+
   return {
     registry,
+    onLivePass(p) {
+      liveFollowed.set(p.followed);
+      liveFetches.inc({ kind: 'full' }, p.fullFetches);
+      liveFetches.inc({ kind: 'patch' }, p.patchFetches);
+      liveBytes.inc({ kind: 'full' }, p.fullBytes);
+      liveBytes.inc({ kind: 'patch' }, p.patchBytes);
+      liveFailures.inc(p.applyFailures);
+      liveLag.reset();
+      for (const [gamePk, lag] of Object.entries(p.lagSeconds)) liveLag.set({ game_pk: gamePk }, lag);
+    },
     onAttempt(a) {
       requests.inc({ operation: a.operation, status: String(a.status) });
       latency.observe({ operation: a.operation }, a.seconds);

@@ -31,8 +31,8 @@ export const WAREHOUSE_TABLES = [
   'analytics.run_expectancy',
 ];
 
-/** A digest of a table's rows (volatile columns left out) with its row count. */
-export async function tableDigest(db: Db, table: string): Promise<{ rows: number; md5: string }> {
+/** A digest of a table's rows (volatile columns left out) with its row count; `where` narrows the rows. */
+export async function tableDigest(db: Db, table: string, where?: string): Promise<{ rows: number; md5: string }> {
   const [schema, name] = table.split('.');
   const cols = await queryRows<{ column_name: string }>(
     db,
@@ -44,7 +44,7 @@ export async function tableDigest(db: Db, table: string): Promise<{ rows: number
   const rows = await queryRows<{ n: number; md5: string | null }>(
     db,
     sql.raw(`select count(*)::int as n, coalesce(sum(('x' || substr(md5(r::text), 1, 15))::bit(60)::bigint::numeric), 0)::text as md5
-             from (select ${list} from ${table}) r`),
+             from (select ${list} from ${table}${where ? ` where ${where}` : ''}) r`),
   );
   return { rows: Number(rows[0]?.n ?? 0), md5: rows[0]?.md5 ?? '' };
 }

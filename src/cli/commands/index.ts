@@ -6,6 +6,7 @@ import { registerBench } from './bench.js';
 import { registerCheck } from './check.js';
 import { registerDaemon } from './daemon.js';
 import { registerDemo } from './demo.js';
+import { registerLive } from './live.js';
 import { registerMigrate } from './migrate.js';
 import { registerReaderRole } from './reader-role.js';
 import { registerRebuild } from './rebuild.js';
@@ -22,6 +23,7 @@ export type SetExit = (code: number) => void;
 export function registerCommands(program: Command, ctx: AppContext, setExit: SetExit): void {
   registerMigrate(program, ctx);
   registerSync(program, ctx, setExit);
+  registerLive(program, ctx, setExit);
   registerBackfill(program, ctx, setExit);
   registerSnapshot(program, ctx, setExit);
   registerDaemon(program, ctx);

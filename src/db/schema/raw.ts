@@ -1,4 +1,4 @@
-import { bigint, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { raw } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -53,3 +53,20 @@ export const rawResponses = raw.table(
   },
   (t) => [primaryKey({ columns: [t.operation, t.paramsKey] }), index('responses_fetched_at_idx').on(t.fetchedAt)],
 );
+
+/**
+ * The current feed/live body of each game the live loop follows: one row per game, replaced at
+ * every change, deleted when the game's final load stores it.
+ */
+export const rawLiveFeeds = raw.table('live_feeds', {
+  gamePk: integer('game_pk').primaryKey(),
+  /** The whole feed as of `feed_timecode` (the full feed, or the stored one with the patches applied). */
+  body: json('body').notNull(),
+  /** `metaData.timeStamp` of the feed (`YYYYMMDD_HHMMSS`, UTC): the next diffPatch's startTimecode. */
+  feedTimecode: text('feed_timecode').notNull(),
+  /** The last diffPatch answer failed (an error, a gap, a patch that did not apply): the next fetch is a full feed. */
+  fullFeedDue: boolean('full_feed_due').notNull().default(false),
+  /** When this version was stored. */
+  storedAt: timestamp('stored_at', tz).notNull().defaultNow(),
+  runId: bigint('run_id', { mode: 'number' }),
+});

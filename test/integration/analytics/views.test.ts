@@ -187,6 +187,7 @@ describeRecorded('analytics views on real games', () => {
     expect(rows.map((r) => r.name)).toEqual([
       'baserunning',
       'batting_game_logs',
+      'live_games',
       'operations_backlog',
       'operations_runs',
       'operations_workers',
