@@ -1,9 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.js';
-import { runMigrations } from '../../src/db/migrate.js';
 import { createScratchDatabase } from '../../src/db/scratch.js';
 
 export interface TestDatabase {
@@ -24,9 +23,9 @@ export function testBackend(): 'postgres' | 'pglite' {
 }
 
 /**
- * A migrated database of this test file's own: a clone of the template on Postgres, a fresh PGlite
- * otherwise or with `backend: 'pglite'` (in memory, or in a temp directory with `onDisk` so a child
- * process can open it).
+ * A migrated database of this test file's own: a clone of the template on Postgres, a copy of the
+ * migrated PGlite template otherwise or with `backend: 'pglite'` (in memory, or in a temp directory
+ * with `onDisk` so a child process can open it).
  */
 export async function createTestDatabase(opts: { onDisk?: boolean; backend?: 'pglite' } = {}): Promise<TestDatabase> {
   const info = testDbInfo();
@@ -46,10 +45,16 @@ export async function createTestDatabase(opts: { onDisk?: boolean; backend?: 'pg
       },
     };
   }
+  // A copy of the run's migrated PGlite (test/setup/template.ts).
   const dir = opts.onDisk ? mkdtempSync(path.join(tmpdir(), 'dugout-pglite-')) : undefined;
   const pgliteDir = dir ? path.join(dir, 'pglite') : '';
-  const database = await createDatabase({ databaseUrl: undefined, pgliteDir }, { inMemory: !dir });
-  await runMigrations(database, { databaseUrl: undefined });
+  if (dir) cpSync(info.pglite.dir, pgliteDir, { recursive: true });
+  const database = dir
+    ? await createDatabase({ databaseUrl: undefined, pgliteDir })
+    : await createDatabase(
+        { databaseUrl: undefined, pgliteDir },
+        { inMemory: true, pgliteDataDir: new Blob([readFileSync(info.pglite.tarball)]) },
+      );
   return {
     database,
     url: undefined,
