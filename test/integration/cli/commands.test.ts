@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../helpers/cli.js';
+import { runCli, runCliInProcess } from '../../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-cmd-'));
 const env = { DUGOUT_PGLITE_DIR: path.join(dir, 'pglite') };
@@ -23,7 +23,9 @@ describe('date and range flags', () => {
     ['snapshot', 'awards', '--max-people', '0'],
     ['snapshot', 'awards', '--max-people', '20001'],
   ])('%s %s %s … is one line on stderr and exit 2, with nothing stored', async (...args) => {
-    const r = await runCli(args, { env: { ...env, STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' } });
+    // In this process: what is checked is the parsing, not the process (test/integration/foundation/cli.test.ts
+    // holds a real one's exit 2 and single line).
+    const r = await runCliInProcess(args, { ...env, STATSAPI_BASE_URL: 'http://127.0.0.1:9/api' });
     expect(r.code, r.stderr).toBe(2);
     expect(lines(r.stderr)).toHaveLength(1);
     expect(existsSync(env.DUGOUT_PGLITE_DIR)).toBe(false); // usage is checked before the database is opened
