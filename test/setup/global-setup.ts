@@ -22,10 +22,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(reason);
   }
   // Tests on Postgres open a PGlite too (the back ends compared): both templates are made at once.
-  const pgliteTemplate = createPgliteTemplate();
+  const pgliteTemplate = createPgliteTemplate(project.name);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const [tpl, lite] = await Promise.all([createTemplateDatabase(url), pgliteTemplate]);
+    const [tpl, lite] = await Promise.all([createTemplateDatabase(url, project.name), pgliteTemplate]);
     process.stdout.write(`[dugout tests] database: Postgres from TEST_DATABASE_URL (template ${tpl.info.template})\n`);
     project.provide('testDb', { ...tpl.info, pglite: lite.template });
     return async () => {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const container = await startContainerIfDocker();
   if (container) {
-    const [tpl, lite] = await Promise.all([createTemplateDatabase(container.url), pgliteTemplate]);
+    const [tpl, lite] = await Promise.all([createTemplateDatabase(container.url, project.name), pgliteTemplate]);
     process.stdout.write(`[dugout tests] database: Postgres in a testcontainers container (${container.url})\n`);
     project.provide('testDb', { ...tpl.info, pglite: lite.template });
     return async () => {

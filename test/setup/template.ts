@@ -21,9 +21,13 @@ export type TestDbInfo =
  * Migrate one PGlite for the whole run. Each test file starts from a copy (the directory, or the
  * tarball loaded in memory) instead of running every migration again, which cost each file seconds.
  */
-export async function createPgliteTemplate(): Promise<{ template: PgliteTemplate; teardown(): Promise<void> }> {
+export async function createPgliteTemplate(
+  project: string,
+): Promise<{ template: PgliteTemplate; teardown(): Promise<void> }> {
+  project = project.replace(/[^a-z0-9]/gi, '_');
   dropStalePgliteTemplates();
-  const root = path.join(tmpdir(), `dugout-tpl-${process.pid}`);
+  // Each vitest project (integration, slow) runs this setup: one template each.
+  const root = path.join(tmpdir(), `dugout-tpl-${process.pid}-${project}`);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   const dir = path.join(root, 'pglite');
@@ -52,7 +56,7 @@ export async function createPgliteTemplate(): Promise<{ template: PgliteTemplate
 /** Remove PGlite templates left by earlier runs whose process is gone. */
 function dropStalePgliteTemplates(): void {
   for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^dugout-tpl-(\d+)$/.exec(name)?.[1]);
+    const pid = Number(/^dugout-tpl-(\d+)-/.exec(name)?.[1]);
     if (pid && pid !== process.pid && !isProcessAlive(pid)) {
       rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
     }
@@ -62,8 +66,10 @@ function dropStalePgliteTemplates(): void {
 /** Create a fresh, migrated template database next to the admin URL's database. */
 export async function createTemplateDatabase(
   adminUrl: string,
+  project: string,
 ): Promise<{ info: Omit<Extract<TestDbInfo, { kind: 'postgres' }>, 'pglite'>; teardown(): Promise<void> }> {
-  const template = `dugout_tpl_${process.pid}`;
+  project = project.replace(/[^a-z0-9]/gi, '_');
+  const template = `dugout_tpl_${process.pid}_${project}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await dropStale(admin);
@@ -84,6 +90,7 @@ export async function createTemplateDatabase(
     async teardown() {
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
       try {
+        // Every clone of this run: the other project's files have all ended too.
         const clones = await a`select datname from pg_database where datname like ${`dugout_t_${process.pid}_%`}`;
         for (const { datname } of clones) await a.unsafe(`drop database if exists ${datname} with (force)`);
         await a.unsafe(`drop database if exists ${template} with (force)`);
