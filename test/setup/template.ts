@@ -7,9 +7,8 @@ import { runMigrations } from '../../src/db/migrate.js';
 import { urlWithDatabase } from '../../src/db/scratch.js';
 import { isProcessAlive } from '../../src/process-alive.js';
 
-/** A migrated PGlite made once per run: its data directory, and the same as a `dumpDataDir` tarball. */
+/** A PGlite migrated once per run, as a `dumpDataDir` tarball. */
 export interface PgliteTemplate {
-  dir: string;
   tarball: string;
 }
 
@@ -18,8 +17,8 @@ export type TestDbInfo =
   | { kind: 'postgres'; adminUrl: string; template: string; pglite: PgliteTemplate };
 
 /**
- * Migrate one PGlite for the whole run. Each test file starts from a copy (the directory, or the
- * tarball loaded in memory) instead of running every migration again, which cost each file seconds.
+ * Migrate one PGlite for the whole run. Each in-memory test database starts from its tarball
+ * instead of running every migration again, which cost each file seconds.
  */
 export async function createPgliteTemplate(
   project: string,
@@ -46,7 +45,7 @@ export async function createPgliteTemplate(
     await pg.close();
   }
   return {
-    template: { dir, tarball },
+    template: { tarball },
     async teardown() {
       rmSync(root, { recursive: true, force: true });
     },
