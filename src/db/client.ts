@@ -61,6 +61,11 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** Open PGlite in memory instead of the configured directory (tests). */
   inMemory?: boolean;
+  /**
+   * PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an empty
+   * cluster. Tests open a copy of one migrated database rather than migrating one each.
+   */
+  pgliteDataDir?: Blob;
   log?: Logger;
 }
 
@@ -165,7 +170,7 @@ async function createPostgresDatabase(url: string, options: DatabaseOptions): Pr
   };
 }
 
-async function createPgliteDatabase(dir: string | undefined, _options: DatabaseOptions): Promise<Database> {
+async function createPgliteDatabase(dir: string | undefined, options: DatabaseOptions): Promise<Database> {
   let lock: DirLock | undefined;
   if (dir) {
     const abs = path.resolve(dir);
@@ -174,7 +179,7 @@ async function createPgliteDatabase(dir: string | undefined, _options: DatabaseO
   }
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
-    const { client, forDrizzle } = await openPglite(dir);
+    const { client, forDrizzle } = await openPglite(dir, options.pgliteDataDir);
     // As for postgres.js above: the PGlite database seen through the drivers' common type.
     const db = drizzle(forDrizzle, { schema }) as unknown as Db;
     let closed = false;

@@ -52,9 +52,9 @@ export interface OpenedPglite {
  * statements. The instance reads those types as text, `dugout sql` included (it prints dates as
  * the server writes them).
  */
-export async function openPglite(dir: string | undefined): Promise<OpenedPglite> {
+export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<OpenedPglite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const options = { serializers: SERIALIZERS };
+  const options = { serializers: SERIALIZERS, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = dir ? await PGlite.create(path.resolve(dir), options) : await PGlite.create(options);
   const asText: Parser = (value) => value;
   for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;

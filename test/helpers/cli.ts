@@ -54,6 +54,39 @@ export function runCli(
   });
 }
 
+/**
+ * Run the CLI's `main` in this process with `env` as its environment, capturing what it writes
+ * through process.stdout and process.stderr: for behaviour where the process boundary is not the
+ * point (help text, usage errors), without starting Node for each case. Its result is what the
+ * launcher sets as the exit code. Log lines (written to fd 2 directly) are not captured: use
+ * {@link runCli} where they matter, and for signals, exit codes of a real process and stdin.
+ */
+export async function runCliInProcess(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<Omit<CliResult, 'signal'>> {
+  const { main } = await import('../../src/cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  const write = { out: process.stdout.write, err: process.stderr.write };
+  const capture = (append: (s: string) => void) =>
+    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      done?.();
+      return true;
+    }) as typeof process.stdout.write;
+  process.stdout.write = capture((s) => (stdout += s));
+  process.stderr.write = capture((s) => (stderr += s));
+  try {
+    const code = await main(['node', 'dugout', ...args], { LOG_LEVEL: 'warn', ...env });
+    return { code, stdout, stderr };
+  } finally {
+    process.stdout.write = write.out;
+    process.stderr.write = write.err;
+  }
+}
+
 /** Poll `check` until it holds (an error counts as not yet), or fail naming `what`. */
 export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;

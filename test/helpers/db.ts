@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -24,9 +24,9 @@ export function testBackend(): 'postgres' | 'pglite' {
 }
 
 /**
- * A migrated database of this test file's own: a clone of the template on Postgres, a fresh PGlite
- * otherwise or with `backend: 'pglite'` (in memory, or in a temp directory with `onDisk` so a child
- * process can open it).
+ * A migrated database of this test file's own: a clone of the template on Postgres, a PGlite
+ * otherwise or with `backend: 'pglite'` (in memory, loaded from the migrated template; or in a temp
+ * directory with `onDisk` so a child process can open it).
  */
 export async function createTestDatabase(opts: { onDisk?: boolean; backend?: 'pglite' } = {}): Promise<TestDatabase> {
   const info = testDbInfo();
@@ -46,10 +46,19 @@ export async function createTestDatabase(opts: { onDisk?: boolean; backend?: 'pg
       },
     };
   }
+  // In memory: a copy of the run's migrated PGlite (test/setup/template.ts). On disk, for a child
+  // process: migrated in place as a user's directory is, since a copied directory measured higher
+  // peak memory in the child (the bound of test/integration/pipeline/hostile-bodies.test.ts).
   const dir = opts.onDisk ? mkdtempSync(path.join(tmpdir(), 'dugout-pglite-')) : undefined;
   const pgliteDir = dir ? path.join(dir, 'pglite') : '';
-  const database = await createDatabase({ databaseUrl: undefined, pgliteDir }, { inMemory: !dir });
-  await runMigrations(database, { databaseUrl: undefined });
+  let database: Database;
+  if (dir) {
+    database = await createDatabase({ databaseUrl: undefined, pgliteDir });
+    await runMigrations(database, { databaseUrl: undefined });
+  } else {
+    const pgliteDataDir = new Blob([readFileSync(info.pglite.tarball)]);
+    database = await createDatabase({ databaseUrl: undefined, pgliteDir }, { inMemory: true, pgliteDataDir });
+  }
   return {
     database,
     url: undefined,

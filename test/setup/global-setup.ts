@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { FIXTURES_DIR, FIXTURES_HINT, HAVE_FIXTURES } from '../fixtures.js';
-import { createTemplateDatabase, type TestDbInfo } from './template.js';
+import { createPgliteTemplate, createTemplateDatabase, type TestDbInfo } from './template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,26 +21,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
     process.stderr.write(`[dugout tests] ${reason}\n`);
     throw new Error(reason);
   }
+  // Tests on Postgres open a PGlite too (the back ends compared): both templates are made at once.
+  const pgliteTemplate = createPgliteTemplate(project.name);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const tpl = await createTemplateDatabase(url);
+    const [tpl, lite] = await Promise.all([createTemplateDatabase(url, project.name), pgliteTemplate]);
     process.stdout.write(`[dugout tests] database: Postgres from TEST_DATABASE_URL (template ${tpl.info.template})\n`);
-    project.provide('testDb', tpl.info);
-    return tpl.teardown;
+    project.provide('testDb', { ...tpl.info, pglite: lite.template });
+    return async () => {
+      await tpl.teardown();
+      await lite.teardown();
+    };
   }
   const container = await startContainerIfDocker();
   if (container) {
-    const tpl = await createTemplateDatabase(container.url);
+    const [tpl, lite] = await Promise.all([createTemplateDatabase(container.url, project.name), pgliteTemplate]);
     process.stdout.write(`[dugout tests] database: Postgres in a testcontainers container (${container.url})\n`);
-    project.provide('testDb', tpl.info);
+    project.provide('testDb', { ...tpl.info, pglite: lite.template });
     return async () => {
       await tpl.teardown();
+      await lite.teardown();
       await container.stop();
     };
   }
+  const lite = await pgliteTemplate;
   process.stdout.write('[dugout tests] database: embedded PGlite (set TEST_DATABASE_URL to use Postgres)\n');
-  project.provide('testDb', { kind: 'pglite' });
-  return async () => {};
+  project.provide('testDb', { kind: 'pglite', pglite: lite.template });
+  return lite.teardown;
 }
 
 async function startContainerIfDocker(): Promise<{ url: string; stop(): Promise<void> } | undefined> {

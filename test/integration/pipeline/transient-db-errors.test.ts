@@ -86,19 +86,20 @@ describe('a game whose load hits a full disk', () => {
     [once, always] = [finals[0]!, finals[1]!];
     // The first insert of `once`'s pitches fails, then never again (a sequence is not rolled back);
     // every insert of `always`'s does.
-    // One statement per call: the embedded database takes one statement per prepared query.
-    for (const statement of [
-      'create sequence public.disk_full_once',
-      `create function public.disk_full() returns trigger language plpgsql as $$
+    // One statement per call: PGlite prepares what it is sent, and a prepared statement holds one.
+    await t.database.db.execute(sql.raw('create sequence public.disk_full_once'));
+    await t.database.db.execute(
+      sql.raw(`create function public.disk_full() returns trigger language plpgsql as $$
       begin
         if new.game_pk = ${always} or (new.game_pk = ${once} and nextval('public.disk_full_once') = 1) then
           raise exception 'could not extend file: No space left on device' using errcode = '53100';
         end if;
         return new;
-      end $$`,
-      'create trigger disk_full before insert on mlb.pitches for each row execute function public.disk_full()',
-    ])
-      await t.database.db.execute(sql.raw(statement));
+      end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger disk_full before insert on mlb.pitches for each row execute function public.disk_full()'),
+    );
     await t.database.db.execute(sql`delete from ingest.work_items`);
   }, 120_000);
   afterAll(async () => {

@@ -16,7 +16,7 @@ let games: ReturnType<RunningSim['sim']['listGames']>;
 beforeAll(async () => {
   s = await startSim({ seed: 7, sportIds: [1, ...LEVELS], history: 2 });
   games = s.sim.listGames(); // every level and season (simulates the regular seasons to seed the postseasons)
-}, 60_000);
+});
 afterAll(() => s?.close());
 
 describe('the minor leagues in the simulator', () => {
