@@ -1,7 +1,7 @@
 /**
  * src/extract/known-paths.json: per body kind, every key path seen in the recorded Stats API bodies
  * (array indices folded, id-like keys as `*`). `npm run known-paths` rewrites it from the recorded
- * bodies (`DUGOUT_FIXTURES_DIR`, else `../shared/fixtures/statsapi`); the file is committed because
+ * bodies in the folder `DUGOUT_FIXTURES_DIR` names; the file is committed because
  * users have no recordings, and a loaded body's paths outside it are the API's new fields.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,11 +60,13 @@ const EMBEDDED: ReadonlyArray<[BodyKind, string]> = [
 ];
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const configured = process.env.DUGOUT_FIXTURES_DIR;
-  const dir = path.resolve(configured?.trim() ? configured : path.join(ROOT, '../shared/fixtures/statsapi'));
-  if (!existsSync(dir)) {
-    process.stderr.write(`known-paths: no recorded bodies at ${dir} (set DUGOUT_FIXTURES_DIR)\n`);
-    process.exit(1);
+  const configured = process.env.DUGOUT_FIXTURES_DIR?.trim();
+  const dir = configured ? path.resolve(configured) : undefined;
+  if (!dir || !existsSync(dir)) {
+    process.stderr.write(
+      `known-paths: ${dir ? `no recorded bodies at ${dir}` : 'DUGOUT_FIXTURES_DIR is not set'}: set it to a folder of recorded Stats API bodies laid out by operation\n`,
+    );
+    process.exit(2);
   }
   const known = knownPathsFrom(dir);
   writeFileSync(KNOWN_PATHS_FILE, `${JSON.stringify(known, null, 2)}\n`);
