@@ -3,12 +3,11 @@ import { queryRows, sql, type Db } from '../../src/db/client.js';
 /** Columns that record when or by which run a row was written, not what it says. */
 const VOLATILE = new Set(['run_id', 'updated_at', 'fetched_at', 'created_at', 'done_at']);
 
-/** Tables whose contents define "the warehouse" for equality checks. */
-export const WAREHOUSE_TABLES = [
+/** The tables that hold a game's own rows (each with its `game_pk`), the bodies and the rejects included. */
+export const GAME_TABLES = [
   'raw.boxscores',
   'raw.play_by_play',
-  'raw.people',
-  'raw.win_probability',
+  'raw.live_feeds',
   'mlb.games',
   'mlb.plays',
   'mlb.pitches',
@@ -20,13 +19,20 @@ export const WAREHOUSE_TABLES = [
   'mlb.fielding_lines',
   'mlb.game_officials',
   'mlb.linescore_innings',
+  'ingest.rejects',
+];
+
+/** Tables whose contents define "the warehouse" for equality checks. */
+export const WAREHOUSE_TABLES = [
+  ...GAME_TABLES,
+  'raw.people',
+  'raw.win_probability',
   'mlb.play_win_probability',
   'mlb.team_seasons',
   'mlb.people',
   'mlb.teams',
   'mlb.venues',
   'mlb.reference_codes',
-  'ingest.rejects',
   'analytics.standings_daily',
   'analytics.run_expectancy',
 ];

@@ -7,30 +7,11 @@ import { extractPlayByPlay } from '../../../src/extract/index.js';
 import type { LiveLoopResult, LivePassResult } from '../../../src/pipeline/live.js';
 import { runCli } from '../../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../../helpers/db.js';
-import { scalar, tableDigest } from '../../helpers/digest.js';
+import { GAME_TABLES, scalar, tableDigest } from '../../helpers/digest.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a feed is read by its documented paths
 type J = any;
-
-/** The tables that hold a game's rows: each compared for the day's games only. */
-const DAY_TABLES = [
-  'raw.boxscores',
-  'raw.play_by_play',
-  'raw.live_feeds',
-  'mlb.games',
-  'mlb.plays',
-  'mlb.pitches',
-  'mlb.batting_lines',
-  'mlb.pitching_lines',
-  'mlb.runners',
-  'mlb.fielding_credits',
-  'mlb.play_actions',
-  'mlb.fielding_lines',
-  'mlb.game_officials',
-  'mlb.linescore_innings',
-  'ingest.rejects',
-];
 
 const STEP_MS = 97_000;
 
@@ -244,7 +225,7 @@ describe('following a simulated game day through the diffPatch feed', () => {
       });
       expect(cold.status, String(cold.error)).toBe('succeeded');
       const where = `game_pk in (select game_pk from mlb.games where official_date = '${day}')`;
-      for (const table of DAY_TABLES) {
+      for (const table of GAME_TABLES) {
         const [live, coldDigest] = [
           await tableDigest(a.database.db, table, where),
           await tableDigest(b.database.db, table, where),
