@@ -15,6 +15,11 @@ export type BatchHandler = (rows: Row[], columns: ResultColumn[]) => Promise<'st
 export interface ReadOnlySessionOptions {
   /** The statement timeout, milliseconds: for the statement and every fetch of its rows. */
   timeoutMs: number;
+  /**
+   * One snapshot for every statement of the session (REPEATABLE READ), with `TimeZone` UTC: an
+   * export reads many tables and its fingerprints, and all must be of one state of the warehouse.
+   */
+  snapshot?: boolean;
 }
 
 /**
@@ -55,8 +60,9 @@ export async function postgresReadOnlySession<T>(
 ): Promise<T> {
   const c = await client.reserve();
   try {
-    await c.unsafe('begin read only');
+    await c.unsafe(opts.snapshot ? 'begin read only isolation level repeatable read' : 'begin read only');
     await c`select set_config('statement_timeout', ${timeoutSetting(opts)}, true)`;
+    if (opts.snapshot) await c`select set_config('TimeZone', 'UTC', true)`;
     const [who] = await c<
       Array<{ login: string; role: string }>
     >`select session_user::text as login, current_user::text as role`;
@@ -94,8 +100,9 @@ export async function pgliteReadOnlySession<T>(
 ): Promise<T> {
   let result: T | undefined;
   await client.transaction(async (tx) => {
-    await tx.query('set transaction read only');
+    await tx.query(opts.snapshot ? 'set transaction read only, isolation level repeatable read' : 'set transaction read only');
     await tx.query(`select set_config('statement_timeout', $1, true)`, [timeoutSetting(opts)]);
+    if (opts.snapshot) await tx.query(`select set_config('TimeZone', 'UTC', true)`);
     const who = await tx.query<{ login: string; role: string }>(
       'select session_user::text as login, current_user::text as role',
     );
@@ -126,10 +133,15 @@ async function pgliteStream(
   }
   // The statement was checked to be one SELECT, the only text DECLARE takes after FOR.
   await tx.query(`declare dugout_sql no scroll cursor for ${text}`);
-  for (;;) {
-    const page = await tx.query<Row>(`fetch forward ${batchRows} from dugout_sql`);
-    const columns = columnsOfFields(page.fields);
-    if (page.rows.length > 0 && (await onBatch(page.rows, columns)) === 'stop') return columns;
-    if (page.rows.length < batchRows) return columns;
+  try {
+    for (;;) {
+      const page = await tx.query<Row>(`fetch forward ${batchRows} from dugout_sql`);
+      const columns = columnsOfFields(page.fields);
+      if (page.rows.length > 0 && (await onBatch(page.rows, columns)) === 'stop') return columns;
+      if (page.rows.length < batchRows) return columns;
+    }
+  } finally {
+    // A session may stream several statements (an export does): each declares the cursor anew.
+    await tx.query('close dugout_sql').catch(() => {});
   }
 }

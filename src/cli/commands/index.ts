@@ -6,6 +6,7 @@ import { registerBench } from './bench.js';
 import { registerCheck } from './check.js';
 import { registerDaemon } from './daemon.js';
 import { registerDemo } from './demo.js';
+import { registerExport } from './export.js';
 import { registerLive } from './live.js';
 import { registerMigrate } from './migrate.js';
 import { registerReaderRole } from './reader-role.js';
@@ -32,6 +33,7 @@ export function registerCommands(program: Command, ctx: AppContext, setExit: Set
   registerRebuild(program, ctx, setExit);
   registerCheck(program, ctx, setExit);
   registerSql(program, ctx);
+  registerExport(program, ctx);
   registerReaderRole(program, ctx, setExit);
   registerApi(program, ctx, setExit);
   registerSim(program, ctx);
