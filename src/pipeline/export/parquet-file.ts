@@ -42,13 +42,12 @@ const nullOr =
 /**
  * The Parquet type of a PostgreSQL column, exact: integers by width (bigint as INT64), numeric(p, s)
  * as DECIMAL(p, s) (an unconstrained numeric as DECIMAL(38, s), s its largest scale in the data),
- * timestamptz as TIMESTAMP(MICROS, UTC), timestamp as TIMESTAMP(MICROS, local), date as DATE, json
- * and jsonb as JSON text, text as STRING; any other type as its text.
+ * timestamptz as TIMESTAMP(MICROS, UTC), timestamp as TIMESTAMP(MICROS, local), date as DATE, text
+ * as STRING; json and jsonb as a STRING of their text (a JSON annotation alone makes DuckDB read
+ * bytes, and the writer's JSON conversion would re-serialise the text); any other type as its text.
  */
 export function fileColumn(source: ExportColumn, dataScale?: number): FileColumn {
   const base = { name: source.name, repetition_type: source.nullable ? 'OPTIONAL' : 'REQUIRED' } as const;
-  const utf8 = new TextEncoder();
-  const identity = (v: unknown) => v;
   switch (source.kind) {
     case 'int16':
       return {
@@ -113,18 +112,11 @@ export function fileColumn(source: ExportColumn, dataScale?: number): FileColumn
         convert: nullOr((v) => unscaledDecimal(String(v), scale, precision, source.name)),
       };
     }
-    case 'json':
-      // Bytes with the JSON annotation: the writer's own JSON conversion would re-serialise the text.
-      return {
-        source,
-        element: { ...base, type: 'BYTE_ARRAY', logical_type: { type: 'JSON' } },
-        convert: nullOr((v) => utf8.encode(String(v))),
-      };
     default:
       return {
         source,
         element: { ...base, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: { type: 'STRING' } },
-        convert: source.kind === 'text' ? identity : nullOr(String),
+        convert: source.kind === 'text' ? (v: unknown) => v : nullOr(String),
       };
   }
 }

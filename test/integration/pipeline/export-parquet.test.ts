@@ -245,7 +245,8 @@ describe('dugout export parquet', () => {
     const again = await runExportParquet(t.database, { out });
     expect(again.written).toBe(0);
     expect(again.removed).toBe(0);
-    expect(readManifest().tables).toEqual(before.tables);
+    const partitionsOf = (m: Manifest) => Object.fromEntries(Object.entries(m.tables).map(([k, v]) => [k, v.partitions]));
+    expect(partitionsOf(readManifest())).toEqual(partitionsOf(before));
 
     const mtimes = new Map<string, number>();
     for (const table of Object.values(before.tables))
