@@ -100,7 +100,9 @@ export async function pgliteReadOnlySession<T>(
 ): Promise<T> {
   let result: T | undefined;
   await client.transaction(async (tx) => {
-    await tx.query(opts.snapshot ? 'set transaction read only, isolation level repeatable read' : 'set transaction read only');
+    await tx.query(
+      opts.snapshot ? 'set transaction read only, isolation level repeatable read' : 'set transaction read only',
+    );
     await tx.query(`select set_config('statement_timeout', $1, true)`, [timeoutSetting(opts)]);
     if (opts.snapshot) await tx.query(`select set_config('TimeZone', 'UTC', true)`);
     const who = await tx.query<{ login: string; role: string }>(

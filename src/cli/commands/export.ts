@@ -20,7 +20,11 @@ export function registerExport(program: Command, ctx: AppContext): void {
       'every mlb table and the analytics views as Parquet files, one folder per table, season=YYYY partitions, with _manifest.json; a re-export rewrites only the seasons that changed',
     )
     .requiredOption('--out <dir>', 'the export folder: new, empty, or a previous export (created when missing)')
-    .option('--season <year>', 'only this season of the partitioned tables (the others are left as they are)', parseSeason)
+    .option(
+      '--season <year>',
+      'only this season of the partitioned tables (the others are left as they are)',
+      parseSeason,
+    )
     .option('--tables <list>', 'only these tables, by bare name: games,plays,season_batting…', parseTableList)
     .action(async (opts: { out: string; season?: number; tables?: string[] }) => {
       checkExportFolder(opts.out);

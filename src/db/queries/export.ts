@@ -134,8 +134,13 @@ export async function listExportRelations(session: ReadOnlySession): Promise<Exp
   }
   const relations = [...byName.values()];
   for (const rel of relations) {
-    const has = (c: string, kinds: ExportValueKind[]) => rel.columns.some((x) => x.name === c && kinds.includes(x.kind));
-    rel.partitioning = has('season', ['int16', 'int32']) ? 'season' : has('game_pk', ['int32', 'int64']) ? 'game' : 'none';
+    const has = (c: string, kinds: ExportValueKind[]) =>
+      rel.columns.some((x) => x.name === c && kinds.includes(x.kind));
+    rel.partitioning = has('season', ['int16', 'int32'])
+      ? 'season'
+      : has('game_pk', ['int32', 'int64'])
+        ? 'game'
+        : 'none';
   }
   const names = new Set<string>();
   for (const rel of relations) {
@@ -156,11 +161,11 @@ export async function unconstrainedNumericScales(
   const cols = rel.columns.filter((c) => c.kind === 'decimal' && c.precision === undefined);
   const out = new Map<string, number>();
   if (cols.length === 0) return out;
-  const list = cols
-    .map((c, i) => `coalesce(max(scale(${quoteIdent(c.name)})), 0)::int as s${i}`)
-    .join(', ');
+  const list = cols.map((c, i) => `coalesce(max(scale(${quoteIdent(c.name)})), 0)::int as s${i}`).join(', ');
   const [row] = await allRows(session, `select ${list} from ${relationSql(rel)}`);
-  cols.forEach((c, i) => out.set(c.name, Number(row?.[`s${i}`] ?? 0)));
+  cols.forEach((c, i) => {
+    out.set(c.name, Number(row?.[`s${i}`] ?? 0));
+  });
   return out;
 }
 
@@ -207,7 +212,11 @@ export async function partitionFingerprints(
             coalesce(sum(hashtextextended(t::text, 0)), 0)::text as h
        from ${fromClause(rel)}${whereSeason(rel, season)}${grouped ? ' group by 1' : ''}`,
   );
-  return rows.map((r) => ({ season: r.season === null ? null : Number(r.season), rows: Number(r.n), digest: String(r.h) }));
+  return rows.map((r) => ({
+    season: r.season === null ? null : Number(r.season),
+    rows: Number(r.n),
+    digest: String(r.h),
+  }));
 }
 
 function selectExpression(c: ExportColumn): string {

@@ -24,7 +24,8 @@ export function unscaledDecimal(text: string, scale: number, precision: number, 
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) throw new Error(`export: ${column}: "${text}" is not a finite number`);
   const frac = m[3] ?? '';
-  if (frac.replace(/0+$/, '').length > scale) throw new Error(`export: ${column}: ${text} has more than ${scale} decimals`);
+  if (frac.replace(/0+$/, '').length > scale)
+    throw new Error(`export: ${column}: ${text} has more than ${scale} decimals`);
   const digits = `${m[2]}${frac.padEnd(scale, '0').slice(0, scale)}`.replace(/^0+(?=\d)/, '');
   if (digits.length > precision) throw new Error(`export: ${column}: ${text} has more than ${precision} digits`);
   const v = BigInt(digits);
@@ -52,7 +53,12 @@ export function fileColumn(source: ExportColumn, dataScale?: number): FileColumn
     case 'int16':
       return {
         source,
-        element: { ...base, type: 'INT32', converted_type: 'INT_16', logical_type: { type: 'INTEGER', bitWidth: 16, isSigned: true } },
+        element: {
+          ...base,
+          type: 'INT32',
+          converted_type: 'INT_16',
+          logical_type: { type: 'INTEGER', bitWidth: 16, isSigned: true },
+        },
         convert: nullOr(Number),
       };
     case 'int32':
@@ -85,7 +91,11 @@ export function fileColumn(source: ExportColumn, dataScale?: number): FileColumn
     case 'timestamp':
       return {
         source,
-        element: { ...base, type: 'INT64', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: false, unit: 'MICROS' } },
+        element: {
+          ...base,
+          type: 'INT64',
+          logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: false, unit: 'MICROS' },
+        },
         convert: nullOr((v) => BigInt(String(v))),
       };
     case 'decimal': {
@@ -136,6 +146,8 @@ export interface WrittenFile {
 export class ParquetFile {
   private readonly writer: ParquetWriter;
   private readonly pending: unknown[][];
+  private readonly keys: readonly string[];
+  private readonly converters: ReadonlyArray<(v: unknown) => unknown>;
   private pendingRows = 0;
   private rows = 0;
 
@@ -153,14 +165,15 @@ export class ParquetFile {
       createdBy: 'dugout (hyparquet-writer)',
     });
     this.pending = columns.map(() => []);
+    this.keys = columns.map((_, i) => `c${i}`);
+    this.converters = columns.map((c) => c.convert);
   }
 
   /** Add rows; a full row group is encoded and flushed to the file at once. */
   append(rows: readonly Record<string, unknown>[]): void {
+    const n = this.columns.length;
     for (const row of rows) {
-      for (let i = 0; i < this.columns.length; i++) {
-        this.pending[i]!.push(this.columns[i]!.convert(row[`c${i}`]));
-      }
+      for (let i = 0; i < n; i++) this.pending[i]!.push(this.converters[i]!(row[this.keys[i]!]));
       this.pendingRows++;
       if (this.pendingRows >= this.rowGroupRows) this.flushGroup();
     }

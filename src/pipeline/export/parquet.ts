@@ -91,8 +91,8 @@ export interface ExportResult {
   manifest: Manifest;
 }
 
-const DEFAULT_ROW_GROUP_ROWS = 100_000;
-const DEFAULT_BATCH_ROWS = 10_000;
+const DEFAULT_ROW_GROUP_ROWS = 50_000;
+const DEFAULT_BATCH_ROWS = 5_000;
 /** The statement timeout of the export's session: per statement and per fetch of the cursor. */
 const EXPORT_STATEMENT_TIMEOUT_MS = 3_600_000;
 
@@ -196,7 +196,16 @@ export async function exportParquet(database: Database, opts: ExportOptions): Pr
         relations = relations.filter((r) => opts.tables!.includes(r.name));
       }
       for (const rel of relations) {
-        await exportRelation(session, rel, { dir, manifest, state, season: opts.season, rowGroupRows, batchRows, result, log: opts.log });
+        await exportRelation(session, rel, {
+          dir,
+          manifest,
+          state,
+          season: opts.season,
+          rowGroupRows,
+          batchRows,
+          result,
+          log: opts.log,
+        });
         result.tables++;
       }
       manifest.warehouse = state;
@@ -231,15 +240,25 @@ async function exportRelation(session: Session, rel: ExportRelation, ctx: Relati
   // column both in the files and in the path; DuckDB and Trino read it from the path).
   const sourceColumns = rel.columns.filter((c) => !(rel.partitioning === 'season' && c.name === 'season'));
   const columns = sourceColumns.map((c) => fileColumn(c, scales.get(c.name)));
-  const described = columns.map((c) => ({ name: c.source.name, postgres: c.source.dataType, parquet: parquetTypeName(c) }));
+  const described = columns.map((c) => ({
+    name: c.source.name,
+    postgres: c.source.dataType,
+    parquet: parquetTypeName(c),
+  }));
   const schemaDigest = createHash('sha256')
-    .update(JSON.stringify(columns.map((c) => [c.element, c.source.kind]), (_k, v) => (typeof v === 'bigint' ? String(v) : v)))
+    .update(
+      JSON.stringify(
+        columns.map((c) => [c.element, c.source.kind]),
+        (_k, v) => (typeof v === 'bigint' ? String(v) : v),
+      ),
+    )
     .digest('hex')
     .slice(0, 16);
   const prior = manifest.tables[rel.name];
   const partitionedBy = partitioned ? ('season' as const) : null;
   // The columns' types or the layout changed: every file of the table is written again.
-  const layoutChanged = prior !== undefined && (prior.schemaDigest !== schemaDigest || prior.partitionedBy !== partitionedBy);
+  const layoutChanged =
+    prior !== undefined && (prior.schemaDigest !== schemaDigest || prior.partitionedBy !== partitionedBy);
   if (layoutChanged) rmSync(path.join(dir, rel.name), { recursive: true, force: true });
   const table: ManifestTable = {
     relation: `${rel.schema}.${rel.name}`,
@@ -269,12 +288,20 @@ async function exportRelation(session: Session, rel: ExportRelation, ctx: Relati
       path.join(partDir, `.${PART_FILE}.tmp-${process.pid}`),
       columns,
       ctx.rowGroupRows,
-      { 'dugout.relation': `${rel.schema}.${rel.name}`, ...(partitioned ? { 'dugout.season': String(fp.season) } : {}) },
+      {
+        'dugout.relation': `${rel.schema}.${rel.name}`,
+        ...(partitioned ? { 'dugout.season': String(fp.season) } : {}),
+      },
     );
     let written: Awaited<ReturnType<ParquetFile['finish']>>;
     try {
-      await streamExportRows(session, rel, sourceColumns, partitioned ? fp.season : undefined, ctx.batchRows, async (rows) =>
-        file.append(rows),
+      await streamExportRows(
+        session,
+        rel,
+        sourceColumns,
+        partitioned ? fp.season : undefined,
+        ctx.batchRows,
+        async (rows) => file.append(rows),
       );
       written = await file.finish();
     } catch (err) {
@@ -289,14 +316,24 @@ async function exportRelation(session: Session, rel: ExportRelation, ctx: Relati
       rowsDigest: fp.digest,
       exportedAt: new Date().toISOString(),
       latestRunId: ctx.state.latestRunId,
-      files: [{ path: [rel.name, key, PART_FILE].filter(Boolean).join('/'), rows: written.rows, bytes: written.bytes, sha256: written.sha256 }],
+      files: [
+        {
+          path: [rel.name, key, PART_FILE].filter(Boolean).join('/'),
+          rows: written.rows,
+          bytes: written.bytes,
+          sha256: written.sha256,
+        },
+      ],
     };
     // After each partition: an interrupted export keeps what it finished.
     saveManifest(dir, manifest);
     ctx.result.written++;
     ctx.result.rowsWritten += written.rows;
     ctx.result.bytesWritten += written.bytes;
-    ctx.log?.info({ table: rel.name, partition: key || undefined, rows: written.rows, bytes: written.bytes }, 'exported');
+    ctx.log?.info(
+      { table: rel.name, partition: key || undefined, rows: written.rows, bytes: written.bytes },
+      'exported',
+    );
   }
   // Seasons (within what this export covered) whose rows are all gone: their folders go too.
   for (const [key, part] of Object.entries(table.partitions)) {

@@ -45,7 +45,9 @@ interface Aggregate {
 function aggregatesOf(c: ExportColumn, i: number): Aggregate[] {
   const pg = `t."${c.name}"`;
   const dk = `"${c.name}"`;
-  const out: Aggregate[] = [{ label: `count(${c.name})`, postgres: `count(${pg})::text`, duckdb: `count(${dk})::varchar` }];
+  const out: Aggregate[] = [
+    { label: `count(${c.name})`, postgres: `count(${pg})::text`, duckdb: `count(${dk})::varchar` },
+  ];
   const label = `sum(${c.name})`;
   switch (c.kind) {
     case 'int16':
@@ -59,7 +61,11 @@ function aggregatesOf(c: ExportColumn, i: number): Aggregate[] {
       out.push({ label, postgres: `sum(${pg})::float8::text`, duckdb: `sum(${dk})::double::varchar`, float: true });
       break;
     case 'bool':
-      out.push({ label, postgres: `count(*) filter (where ${pg})::text`, duckdb: `count(*) filter (where ${dk})::varchar` });
+      out.push({
+        label,
+        postgres: `count(*) filter (where ${pg})::text`,
+        duckdb: `count(*) filter (where ${dk})::varchar`,
+      });
       break;
     case 'date':
       out.push({
@@ -105,7 +111,11 @@ describe('dugout export parquet', () => {
     const d24 = firstRegular(probe, past);
     await probe.close();
     lastDay = addDays(d25, 1);
-    h = await startSim({ seed: 7, history: 1, now: new Date(Date.parse(`${lastDay}T00:00:00Z`) + DAY + 14 * 3_600_000) });
+    h = await startSim({
+      seed: 7,
+      history: 1,
+      now: new Date(Date.parse(`${lastDay}T00:00:00Z`) + DAY + 14 * 3_600_000),
+    });
     for (const [start, end] of [
       [d24, addDays(d24, 1)],
       [d25, lastDay],
@@ -157,7 +167,9 @@ describe('dugout export parquet', () => {
       if (a.float && d !== null && p !== null) {
         const dv = Number(d);
         const pv = Number(p);
-        expect(Math.abs(dv - pv), `${name}: ${a.label} ${d} vs ${p}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(pv)));
+        expect(Math.abs(dv - pv), `${name}: ${a.label} ${d} vs ${p}`).toBeLessThanOrEqual(
+          1e-9 * Math.max(1, Math.abs(pv)),
+        );
       } else expect(canonical(d), `${name}: ${a.label}`).toBe(canonical(p));
     });
     // The season of a partitioned table comes back from the folder names, as each row's own.
@@ -245,7 +257,8 @@ describe('dugout export parquet', () => {
     const again = await runExportParquet(t.database, { out });
     expect(again.written).toBe(0);
     expect(again.removed).toBe(0);
-    const partitionsOf = (m: Manifest) => Object.fromEntries(Object.entries(m.tables).map(([k, v]) => [k, v.partitions]));
+    const partitionsOf = (m: Manifest) =>
+      Object.fromEntries(Object.entries(m.tables).map(([k, v]) => [k, v.partitions]));
     expect(partitionsOf(readManifest())).toEqual(partitionsOf(before));
 
     const mtimes = new Map<string, number>();
