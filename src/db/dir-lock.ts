@@ -15,7 +15,11 @@ export interface DirLock {
  * The lock file appears whole: it is written under a private name and then hard-linked into place
  * (which fails if the lock exists), so a second process never reads a half-written holder.
  */
-export function acquireDirLock(dir: string): DirLock {
+export function acquireDirLock(
+  dir: string,
+  inUse: (who: string) => string = (who) =>
+    `the embedded database ${dir} is in use by ${who}; stop it first, or set DATABASE_URL to use Postgres`,
+): DirLock {
   const lockPath = `${dir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     const draft = `${lockPath}.${process.pid}`;
@@ -51,10 +55,7 @@ export function acquireDirLock(dir: string): DirLock {
         continue;
       }
       const who = holder ? `process ${holder.pid} on ${holder.host} since ${holder.since}` : 'another process';
-      throw new LockHeldError(
-        `the embedded database ${dir} is in use by ${who}; stop it first, or set DATABASE_URL to use Postgres`,
-        { lockPath, holder },
-      );
+      throw new LockHeldError(inUse(who), { lockPath, holder });
     }
   }
   throw new LockHeldError(`could not take the lock ${lockPath}`, { lockPath });

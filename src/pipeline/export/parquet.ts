@@ -167,7 +167,10 @@ const partitionKey = (season: number | null, partitioned: boolean) =>
  */
 export async function exportParquet(database: Database, opts: ExportOptions): Promise<ExportResult> {
   const { dir, manifest } = openExportFolder(opts.out);
-  const lock = acquireDirLock(path.join(dir, '.dugout-export'));
+  const lock = acquireDirLock(
+    path.join(dir, '.dugout-export'),
+    (who) => `--out ${opts.out} is being written by another export (${who}); wait for it to end`,
+  );
   const rowGroupRows = opts.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS;
   const batchRows = opts.batchRows ?? DEFAULT_BATCH_ROWS;
   const result: ExportResult = {
