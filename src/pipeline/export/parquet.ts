@@ -184,6 +184,7 @@ export async function exportParquet(database: Database, opts: ExportOptions): Pr
     manifest,
   };
   try {
+    removeStaleTemporaries(dir);
     // The folder is an export from the first moment, so an interrupted first run can be run again.
     saveManifest(dir, manifest);
     await database.readOnlySession({ timeoutMs: EXPORT_STATEMENT_TIMEOUT_MS, snapshot: true }, async (session) => {
@@ -358,4 +359,21 @@ function filesIntact(dir: string, files: readonly ManifestFile[]): boolean {
       return false;
     }
   });
+}
+
+/** A temporary file of an export (a file or the manifest being written): hidden, named after its process. */
+const TEMPORARY = /^\.(?:part-\d+\.parquet|_manifest\.json)\.tmp-\d+$/;
+
+/**
+ * Delete the temporary files an interrupted export left (under the lock, none is being written):
+ * in the folder itself, a table's folder and a partition's.
+ */
+function removeStaleTemporaries(dir: string): void {
+  const walk = (d: string, depth: number) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory() && depth < 2) walk(path.join(d, e.name), depth + 1);
+      else if (e.isFile() && TEMPORARY.test(e.name)) rmSync(path.join(d, e.name), { force: true });
+    }
+  };
+  walk(dir, 0);
 }

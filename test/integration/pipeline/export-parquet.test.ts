@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -10,8 +10,8 @@ import { queryRows, sql } from '../../../src/db/client.js';
 import type { ExportColumn } from '../../../src/db/queries/export.js';
 import { type Manifest, MANIFEST_NAME, type ManifestTable } from '../../../src/pipeline/export/parquet.js';
 import { sha256File } from '../../../src/pipeline/export/parquet-file.js';
-import { runCliInProcess } from '../../helpers/cli.js';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { runCliInProcess, spawnCli, until } from '../../helpers/cli.js';
+import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 import { scalar } from '../../helpers/digest.js';
 import { addDays, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
@@ -137,7 +137,7 @@ describe('dugout export parquet', () => {
   });
 
   /** Read one exported table back with DuckDB and compare its rows, column by column, with PostgreSQL. */
-  async function compareTable(name: string, table: ManifestTable, relations: Map<string, ExportColumn[]>) {
+  async function compareTable(name: string, table: ManifestTable, relations: Map<string, ExportColumn[]>, root = out) {
     const columns = relations.get(name)!;
     const partitioned = table.partitionedBy === 'season';
     const files = Object.values(table.partitions).flatMap((p) => p.files);
@@ -147,7 +147,7 @@ describe('dugout export parquet', () => {
       return;
     }
     const aggregates = columns.flatMap(aggregatesOf);
-    const glob = path.join(out, name, partitioned ? '**/*.parquet' : '*.parquet');
+    const glob = path.join(root, name, partitioned ? '**/*.parquet' : '*.parquet');
     const reader = await conn.runAndReadAll(
       `select count(*)::varchar as n, ${aggregates.map((a, i) => `${a.duckdb} as a${i}`).join(', ')}
          from read_parquet('${glob}', hive_partitioning = ${partitioned})`,
@@ -297,6 +297,41 @@ describe('dugout export parquet', () => {
     const relations = await exportedColumns();
     for (const [name, table] of Object.entries(after.tables)) await compareTable(name, table, relations);
   });
+
+  // A child process against the test's own database: the embedded one lives in this process's memory.
+  it.skipIf(testBackend() === 'pglite')(
+    'an export killed midway leaves no half file where readers look, and the next one completes it',
+    { timeout: 300_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'dugout-export-kill-'));
+      try {
+        const run = spawnCli(['export', 'parquet', '--out', dir], { DATABASE_URL: t.url!, LOG_LEVEL: 'info' });
+        await until('the first file written', async () => run.stderr().includes('"msg":"exported"'));
+        run.child.kill('SIGKILL');
+        await run.exited;
+        const visible = () =>
+          (readdirSync(dir, { recursive: true }) as string[]).filter(
+            (f) => f.endsWith('.parquet') && !/(^|\/)\./.test(f),
+          );
+        expect(visible().length).toBeGreaterThan(0);
+        // Every file a reader would find is whole.
+        for (const f of visible())
+          await conn.runAndReadAll(`select count(*) from read_parquet('${path.join(dir, f)}')`);
+        JSON.parse(readFileSync(path.join(dir, MANIFEST_NAME), 'utf8'));
+
+        await runExportParquet(t.database, { out: dir });
+        expect((readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.includes('.tmp-'))).toEqual([]);
+        const m = JSON.parse(readFileSync(path.join(dir, MANIFEST_NAME), 'utf8')) as Manifest;
+        const listed = Object.values(m.tables).flatMap((tb) => Object.values(tb.partitions).flatMap((p) => p.files));
+        expect(listed.map((f) => f.path).sort()).toEqual(visible().sort());
+        for (const f of listed) expect(await sha256File(path.join(dir, f.path)), f.path).toBe(f.sha256);
+        const relations = await exportedColumns();
+        for (const [name, table] of Object.entries(m.tables)) await compareTable(name, table, relations, dir);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('--season and --tables export only what they name', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'dugout-export-part-'));
