@@ -16,9 +16,7 @@ describe('the Parquet type of a PostgreSQL column', () => {
     expect(unscaledDecimal('-12.5', 3, 38, 'x')).toBe(-12500n);
     expect(unscaledDecimal('7', 2, 4, 'x')).toBe(700n);
     expect(unscaledDecimal('1.500', 1, 4, 'x')).toBe(15n);
-    expect(unscaledDecimal('123456789012345678901234567890.123', 3, 38, 'x')).toBe(
-      123456789012345678901234567890123n,
-    );
+    expect(unscaledDecimal('123456789012345678901234567890.123', 3, 38, 'x')).toBe(123456789012345678901234567890123n);
     expect(() => unscaledDecimal('0.8125', 3, 38, 'ops')).toThrow(/more than 3 decimals/);
     expect(() => unscaledDecimal('100.0', 1, 3, 'x')).toThrow(/more than 3 digits/);
     expect(() => unscaledDecimal('NaN', 1, 3, 'x')).toThrow(/not a finite number/);
