@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import * as schema from './schema/index.js';
 import { clientOptions, watchConnections } from './connection.js';
-import { createSocketSet } from './liveness.js';
 import { acquireDirLock, type DirLock } from './dir-lock.js';
+import { createSocketSet } from './liveness.js';
 import { openPglite } from './pglite.js';
 import {
   pgliteReadOnlySession,
@@ -15,6 +14,7 @@ import {
   type ReadOnlySession,
   type ReadOnlySessionOptions,
 } from './read-only.js';
+import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */

@@ -122,6 +122,20 @@ export async function deletePersonAwards(tx: Executor, personId: number): Promis
   await tx.execute(sql`delete from mlb.person_awards where person_id = ${personId}`);
 }
 
+export async function deleteSeasons(tx: Executor, sportId: number, seasons: readonly number[]): Promise<void> {
+  await tx.execute(
+    sql`delete from mlb.seasons where sport_id = ${sportId} and season = any(${`{${seasons.map(Number).join(',')}}`}::int[])`,
+  );
+}
+
+export async function deleteTeamCoaches(tx: Executor, teamId: number, season: number): Promise<void> {
+  await tx.execute(sql`delete from mlb.team_coaches where team_id = ${teamId} and season = ${season}`);
+}
+
+export async function deletePostseasonSeries(tx: Executor, season: number, sportId: number): Promise<void> {
+  await tx.execute(sql`delete from mlb.postseason_series where season = ${season} and sport_id = ${sportId}`);
+}
+
 /** Insert a snapshot's rows (after its old ones are deleted) into its table, for this run. */
 export async function insertSnapshotRows(
   tx: Executor,
