@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
-import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import * as schema from './schema/index.js';
 import { clientOptions, watchConnections } from './connection.js';
-import { acquireDirLock, type DirLock } from './dir-lock.js';
 import { createSocketSet } from './liveness.js';
+import { acquireDirLock, type DirLock } from './dir-lock.js';
 import { openPglite } from './pglite.js';
 import {
   pgliteReadOnlySession,
@@ -14,7 +15,6 @@ import {
   type ReadOnlySession,
   type ReadOnlySessionOptions,
 } from './read-only.js';
-import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */

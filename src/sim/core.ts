@@ -4,7 +4,7 @@ import { at } from './checked.js';
 import { createRecordBook, recordMoment, type WinLoss } from './clock/records.js';
 import { statusAt } from './clock/status.js';
 import { buildGameView, createLogCache, type GameView } from './game-view.js';
-import { type BodyCache, createBodyCache } from './http/body-cache.js';
+import { createBodyCache, type BodyCache } from './http/body-cache.js';
 import type { PersonOverlay } from './render/person.js';
 import type { SeasonModel } from './season.js';
 import { correctionsFor, type SimState } from './state.js';

@@ -7,19 +7,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { statusAt } from './clock/status.js';
-import { correctGame as applyCorrection, changePerson as applyPersonChange } from './control.js';
+import { changePerson as applyPersonChange, correctGame as applyCorrection } from './control.js';
 import { createCore } from './core.js';
-import { MILB_SPORT_IDS } from './data/levels.js';
 import { createFaultPlan, type FaultConfig } from './http/faults.js';
 import { answerApi, handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
-import type { RosterMove } from './moves.js';
 import { createSeasonModel, getSeasonModel } from './season.js';
 import { createSimState } from './state.js';
+import { MILB_SPORT_IDS } from './data/levels.js';
+import type { RosterMove } from './moves.js';
 import { createWorld, singleWorld, type World } from './world.js';
 
+export type { RosterMove } from './moves.js';
 export type { FaultConfig, FaultKind, ScriptedFaultKind } from './http/faults.js';
 export type { RequestLogEntry } from './http/server.js';
-export type { RosterMove } from './moves.js';
 
 export interface SimOptions {
   /** Seed of everything random (default 1). */

@@ -6,8 +6,8 @@
  * change (currentTeam, roster status) at that morning, so rosters and the people change log show it.
  */
 
-import { createRng, hashSeed } from './prng.js';
 import { seasonDates } from './schedule/regular.js';
+import { createRng, hashSeed } from './prng.js';
 import { addDays } from './time.js';
 import type { League, TeamDepth } from './types.js';
 

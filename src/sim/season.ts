@@ -4,14 +4,14 @@
  */
 
 import { at } from './checked.js';
-import { MILB_SPORT_IDS } from './data/levels.js';
 import type { VenueInfo } from './data/teams.js';
-import { finalizePlays } from './derive/finalize.js';
 import { simulateGame } from './engine/game.js';
+import { finalizePlays } from './derive/finalize.js';
 import { createLeague } from './league.js';
 import { createRng, hashSeed } from './prng.js';
 import { applyRegularDisruptions, applySpringCancellation, type DoubleHeaderChange } from './schedule/disruptions.js';
 import { buildPostseason, type TeamRecord } from './schedule/postseason.js';
+import { MILB_SPORT_IDS } from './data/levels.js';
 import { buildRegularSeason, MILB_SERIES, MLB_SERIES, seasonDates } from './schedule/regular.js';
 import { buildSpringTraining, springVenue } from './schedule/spring.js';
 import { addDays } from './time.js';

@@ -8,16 +8,16 @@
  * and the franchise history of `mlbTeamsFor` (a renamed club, a division move).
  */
 
-import { type Core, createCore } from './core.js';
 import { MILB_SPORT_IDS, mlbTeamsFor, OAKLAND_COLISEUM } from './data/levels.js';
-import type { TeamInfo } from './data/teams.js';
 import { VENUES } from './data/venues.js';
+import { createCore, type Core } from './core.js';
 import { createBodyCache } from './http/body-cache.js';
 import { createLeague } from './league.js';
-import { planRosterMoves, type RosterMove, withMoves } from './moves.js';
+import { type RosterMove, planRosterMoves, withMoves } from './moves.js';
 import { createSeasonModel, firstGamePk } from './season.js';
 import type { SimState } from './state.js';
 import type { League, Person } from './types.js';
+import type { TeamInfo } from './data/teams.js';
 
 export interface WorldOptions {
   seed: number;

@@ -1,4 +1,4 @@
-import { type Db, queryRows, sql } from '../client.js';
+import { queryRows, sql, type Db } from '../client.js';
 
 /** The schemas of the warehouse, in the order a reader meets them. */
 export const WAREHOUSE_SCHEMAS = ['mlb', 'analytics', 'raw', 'ingest'] as const;

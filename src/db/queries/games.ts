@@ -1,6 +1,6 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { queryRows, sql } from '../client.js';
-import { type Executor, identList, quoteIdent, upsertRows } from '../rows.js';
+import { identList, quoteIdent, upsertRows, type Executor } from '../rows.js';
 import { games, teams, venues } from '../schema/index.js';
 import type { GameRow } from '../schema/rows.js';
 

@@ -1,7 +1,7 @@
 import type { Executor } from '../client.js';
+import type { ColumnRow } from '../schema/rows.js';
 import { upsertRows } from '../rows.js';
 import { people } from '../schema/index.js';
-import type { ColumnRow } from '../schema/rows.js';
 
 /** Upsert mlb.people rows (checked ones) for this run; a stored person is replaced whole. */
 export async function upsertPeople(

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { executePrepared, queryRows, sql } from '../client.js';
-import { type CopyTarget, copyBinaryInto } from '../copy.js';
+import { copyBinaryInto, type CopyTarget } from '../copy.js';
 import { type Executor, intList, settleAll } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';

@@ -1,7 +1,7 @@
 import { type Executor, queryRows, sql } from '../client.js';
+import type { ColumnRow } from '../schema/rows.js';
 import { upsertRows } from '../rows.js';
 import { REFERENCE_LISTS, referenceCodes, teamSeasons, teams } from '../schema/index.js';
-import type { ColumnRow } from '../schema/rows.js';
 
 /**
  * What of the reference data is missing: the configured sports without teams and the configuration

@@ -1,8 +1,8 @@
 import type { Executor } from '../rows.js';
 import { insertRows } from '../rows.js';
 import { rejects } from '../schema/index.js';
-import type { RejectRow } from '../schema/rows.js';
 import { NUL_ESCAPE } from '../validate-rows.js';
+import type { RejectRow } from '../schema/rows.js';
 
 /**
  * Store reject rows. `record` is jsonb and `path`/`reason` text, and neither holds a NUL character:

@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import type { SQL } from 'drizzle-orm';
-import { describeError } from '../../errors.js';
-import { isProcessAlive } from '../../process-alive.js';
 import { queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
+import { describeError } from '../../errors.js';
+import { isProcessAlive } from '../../process-alive.js';
 
 /** `partial`: the job ran to its end without an error but left work unfinished (a backfill with games pending or dead). */
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'interrupted';

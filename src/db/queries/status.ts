@@ -1,5 +1,5 @@
-import { type Db, queryRows, sql } from '../client.js';
 import { liveWorkers, type WorkerStatus } from './workers.js';
+import { queryRows, sql, type Db } from '../client.js';
 
 export interface StatusReport {
   database: string;

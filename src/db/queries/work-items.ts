@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import type { SQL } from 'drizzle-orm';
-import { describeError, isRetryable } from '../../errors.js';
-import { isProcessAlive } from '../../process-alive.js';
 import { executePrepared, queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
+import { describeError, isRetryable } from '../../errors.js';
+import { isProcessAlive } from '../../process-alive.js';
 
 export type WorkKind = 'game' | 'person';
 

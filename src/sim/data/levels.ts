@@ -5,8 +5,6 @@
  * follow the real Stats API; the clubs are a plausible alignment, not a record of any one season.
  */
 
-import { at, columns, entry } from '../checked.js';
-import { MILB_SPORT_IDS } from './sports.js';
 import {
   DIVISIONS,
   type DivisionInfo,
@@ -16,6 +14,8 @@ import {
   type TeamInfo,
   type VenueInfo,
 } from './teams.js';
+import { MILB_SPORT_IDS } from './sports.js';
+import { at, columns, entry } from '../checked.js';
 import { VENUES } from './venues.js';
 
 export interface SportInfo {

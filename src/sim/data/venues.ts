@@ -1,5 +1,5 @@
-import { columns, present } from '../checked.js';
 import type { VenueInfo } from './teams.js';
+import { columns, present } from '../checked.js';
 
 // id|name|address|city|state|abbr|postal|phone|lat|lon|elev|azimuth|tz|std|dst|capacity|turf|roof|LL,LC,C,RC,RL
 const VENUE_ROWS = `

@@ -4,9 +4,9 @@
  * everywhere they appear; runs and the score do not change.
  */
 
-import { entry } from '../checked.js';
 import type { Correction } from '../state.js';
 import type { GameLog, Play } from '../types.js';
+import { entry } from '../checked.js';
 import { finalEventIndex, finalizePlays } from './finalize.js';
 
 const NAMES: Record<string, [string, string]> = {

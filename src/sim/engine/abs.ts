@@ -9,8 +9,8 @@
  * outcome are the same with or without them, and seasons before 2026 are untouched.
  */
 
-import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
+import { at } from '../checked.js';
 import type { League, PitchEv, Play } from '../types.js';
 
 type PitchAbs = NonNullable<PitchEv['abs']>;

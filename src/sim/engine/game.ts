@@ -7,10 +7,10 @@ import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
+import { assignReviews } from './reviews.js';
 import { simulateAtBat } from './at-bat.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
 import { defensiveChanges, maybeChangePitcher, maybePinchHit, maybePinchRun } from './managers.js';
-import { assignReviews } from './reviews.js';
 import { createTeamState } from './team-state.js';
 
 export interface GameSetup {

@@ -1,7 +1,7 @@
 /** Resolves a ball put in play: hit type, outs, fielders' credits and every runner's movement. */
 
-import { at } from '../checked.js';
 import type { BaseNum, BattedBall, Credit, Person } from '../types.js';
+import { at } from '../checked.js';
 import { type Ctx, credit, makeMove, type Runner } from './context.js';
 
 export const EVENTS = {

@@ -2,7 +2,7 @@
 
 import { at, entry } from '../checked.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
-import { changePitcher, currentPitchCount, substitute, type TeamState, takeFieldPos } from './team-state.js';
+import { changePitcher, currentPitchCount, substitute, takeFieldPos, type TeamState } from './team-state.js';
 
 const POSITION_NAMES: Record<string, string> = {
   '3': 'first',

@@ -1,8 +1,8 @@
 /** One club's in-game state: lineup, fielders, pitcher, bullpen and bench. */
 
-import { at, entry } from '../checked.js';
 import type { Rng } from '../prng.js';
 import type { League, LineupSlot, Person, TeamDepth } from '../types.js';
+import { at, entry } from '../checked.js';
 
 export interface TeamState {
   teamId: number;

@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { changePerson, correctGame } from '../control.js';
 import type { Core } from '../core.js';
-import { errorBody, type RouteResult } from '../routes/result.js';
-import { routeApi } from '../routes/router.js';
 import type { World } from '../world.js';
+import { routeApi } from '../routes/router.js';
+import { errorBody, type RouteResult } from '../routes/result.js';
 import type { CachedBody } from './body-cache.js';
 import { createFaultPlan, type FaultConfig, type FaultPlan } from './faults.js';
 

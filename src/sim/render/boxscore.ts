@@ -4,10 +4,10 @@ import { entry } from '../checked.js';
 import type { TeamBox } from '../derive/box-stats.js';
 import { addInto, BAT_FIELDS, emptyLine, FIELD_FIELDS, type Line, PIT_FIELDS } from '../derive/lines.js';
 import type { GameView } from '../game-view.js';
-import { fullName } from '../people-gen.js';
 import type { League, Person } from '../types.js';
 import { gameInfo, phNotes, pitchingNotes, teamInfo } from './boxscore-info.js';
 import { inningsPitched, position, teamRefWithSpring } from './common.js';
+import { fullName } from '../people-gen.js';
 import { attendanceOf, officialsOf, weatherOf } from './game-extras.js';
 import { seasonLines } from './season-stats.js';
 import {

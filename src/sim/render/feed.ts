@@ -1,7 +1,7 @@
 /** The v1.1 live feed: metaData + gameData + liveData, all from one game view. */
 
-import { pct, type WinLoss } from '../clock/records.js';
 import { sportInfo } from '../data/levels.js';
+import { pct, type WinLoss } from '../clock/records.js';
 import type { GameView } from '../game-view.js';
 import { fullName } from '../people-gen.js';
 import { isoMillis, isoSeconds, localClock, stampOf, venueOffset } from '../time.js';

@@ -4,15 +4,15 @@
  * original date and, once suspended, on its resume date — always with the same gamePk.
  */
 
-import { pct, type WinLoss } from '../clock/records.js';
 import { postponedStatus, statusAt } from '../clock/status.js';
-import { SPRING_LEAGUES } from '../data/teams.js';
+import { pct, type WinLoss } from '../clock/records.js';
 import { uuidFrom } from '../prng.js';
 import type { SeasonModel } from '../season.js';
 import { isoSeconds } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { COPYRIGHT, personRef, teamRef } from './common.js';
 import { renderTeam } from './team.js';
+import { SPRING_LEAGUES } from '../data/teams.js';
 
 export type ListingKind = 'main' | 'ppd-original' | 'resumed';
 

@@ -1,7 +1,7 @@
 /** Team and venue bodies (/teams, /venues, gameData.teams, gameData.venue). */
 
-import { divisionInfo, leagueInfo, sportInfo } from '../data/levels.js';
 import type { TeamInfo, VenueInfo } from '../data/teams.js';
+import { divisionInfo, leagueInfo, sportInfo } from '../data/levels.js';
 import { SPRING_LEAGUES } from '../data/teams.js';
 import { venueOffset } from '../time.js';
 

@@ -2,16 +2,16 @@
 
 import { transitions } from '../clock/status.js';
 import type { Core } from '../core.js';
-import type { GameView } from '../game-view.js';
 import type { CachedBody } from '../http/body-cache.js';
+import type { GameView } from '../game-view.js';
 import { renderBoxscore } from '../render/boxscore.js';
 import { COPYRIGHT } from '../render/common.js';
 import { renderFeed, teamWithRecord } from '../render/feed.js';
 import { diffFeeds } from '../render/feed-diff.js';
 import { renderLinescore } from '../render/linescore.js';
 import { renderPlays } from '../render/plays.js';
-import { stringifyBody } from '../render/raw-json.js';
 import { renderWinProbability } from '../render/win-probability.js';
+import { stringifyBody } from '../render/raw-json.js';
 import { MINUTE_MS, parseTimecode, publishedAt, stampOf } from '../time.js';
 import type { SchedGame } from '../types.js';
 import { badRequest, notFound, type RouteResult } from './result.js';

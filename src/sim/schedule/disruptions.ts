@@ -4,9 +4,9 @@
  * cancelled spring game. Postponed and suspended games keep their gamePk, as in the real API.
  */
 
-import { at } from '../checked.js';
 import type { Rng } from '../prng.js';
-import { addDays, DAY_MS, dateMs, localToUtcMs, MINUTE_MS, shortDate, venueOffset } from '../time.js';
+import { at } from '../checked.js';
+import { addDays, dateMs, DAY_MS, localToUtcMs, MINUTE_MS, shortDate, venueOffset } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 
 /** A game whose doubleheader flags only apply from a point in time (when the makeup is announced). */

@@ -4,8 +4,8 @@
  * simulated in order because who plays next depends on who won.
  */
 
-import { at } from '../checked.js';
 import type { Rng } from '../prng.js';
+import { at } from '../checked.js';
 import { addDays, localToUtcMs, venueOffset } from '../time.js';
 import type { GameType, League, Outcome, SchedGame } from '../types.js';
 

@@ -3,9 +3,9 @@
  * pairing played once at each park, so every club plays exactly 162 games, 81 at home (2,430 in all).
  */
 
-import { at } from '../checked.js';
 import type { Rng } from '../prng.js';
-import { addDays, DAY_MS, dateMs, dayOfWeek } from '../time.js';
+import { at } from '../checked.js';
+import { addDays, dateMs, dayOfWeek, DAY_MS } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { pickStartTime } from './start-times.js';
 

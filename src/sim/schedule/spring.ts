@@ -1,9 +1,9 @@
 /** Spring training: daily games inside the Cactus and Grapefruit leagues from late February. */
 
-import { at } from '../checked.js';
 import type { VenueInfo } from '../data/teams.js';
 import type { Rng } from '../prng.js';
-import { addDays, DAY_MS, dateMs } from '../time.js';
+import { at } from '../checked.js';
+import { addDays, dateMs, DAY_MS } from '../time.js';
 import type { League, SchedGame } from '../types.js';
 import { fixedStart } from './start-times.js';
 
