@@ -416,6 +416,19 @@ export async function runSnapshot(
   if (!def) throw new Error(`unknown snapshot ${name}`);
   const date = args.date ?? ctx.now().toISOString().slice(0, 10);
   const requests = await def.requests(ctx, { ...args, date });
+  return { snapshot: name, date, ...(await runSnapshotRequests(ctx, name, requests)) };
+}
+
+/**
+ * Fetch and store some requests of a snapshot (each as {@link runSnapshot} does): the backfill
+ * planner stores the seasons it plans this way.
+ */
+export async function runSnapshotRequests(
+  ctx: PipelineContext,
+  name: string,
+  requests: readonly SnapshotRequest[],
+): Promise<{ requests: number; changed: number; unchanged: number; rows: number; failed: number }> {
+  let failed = 0;
   let changed = 0;
   let unchanged = 0;
   let rows = 0;
@@ -462,13 +475,14 @@ export async function runSnapshot(
     } catch (err) {
       if (err instanceof ApiUnreachableError) throw err;
       ctx.counts.failed++;
+      failed++;
       ctx.log.warn(
         { snapshot: name, operation: req.operation, params: req.params, err: describeError(err) },
         'snapshot request failed',
       );
     }
   }
-  return { snapshot: name, date, requests: requests.length, changed, unchanged, rows };
+  return { requests: requests.length, changed, unchanged, rows, failed };
 }
 
 /**
