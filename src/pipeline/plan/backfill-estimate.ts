@@ -20,8 +20,8 @@ export interface PerGameFigures {
 /** MLB games: pitch tracking, long boxscores. */
 export const MLB_GAME: PerGameFigures = {
   wireBytes: 112_000,
-  feedWireBytes: 120_000,
-  diskBytes: 1_000_000,
+  feedWireBytes: 125_000,
+  diskBytes: 330_000,
   peopleRequests: 0.01,
 };
 
@@ -29,7 +29,7 @@ export const MLB_GAME: PerGameFigures = {
 export const MINORS_GAME: PerGameFigures = {
   wireBytes: 40_000,
   feedWireBytes: 40_000,
-  diskBytes: 600_000,
+  diskBytes: 230_000,
   peopleRequests: 0.02,
 };
 

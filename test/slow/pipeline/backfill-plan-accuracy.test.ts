@@ -30,7 +30,8 @@ describe('the plan of two seasons against their backfill', () => {
   let h: SimHarness;
 
   beforeAll(async () => {
-    t = await createTestDatabase();
+    // Two seasons of bodies and rows: on disk, for PGlite.
+    t = await createTestDatabase({ onDisk: true });
     h = await startSim({ seed: 21, history: 1 });
   }, 120_000);
   afterAll(async () => {
