@@ -54,7 +54,8 @@ export const backfillJob = defineJob({
  */
 export const backfillPlanJob = defineJob({
   name: 'backfill-plan',
-  description: 'plan a backfill of seasons: games, requests, time, bytes and disk per season (seasons and schedules only)',
+  description:
+    'plan a backfill of seasons: games, requests, time, bytes and disk per season (seasons and schedules only)',
   args: z.object({
     seasons: seasonList,
     sportIds: z.array(sportId).optional(),

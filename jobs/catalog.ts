@@ -23,4 +23,15 @@ export const jobCatalog: readonly AnyJob[] = [
   liveJob,
 ];
 
-export { backfillJob, backfillPlanJob, checkJob, drainJob, liveJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };
+export {
+  backfillJob,
+  backfillPlanJob,
+  checkJob,
+  drainJob,
+  liveJob,
+  nightlyJob,
+  rebuildJob,
+  referenceJob,
+  snapshotJob,
+  syncJob,
+};

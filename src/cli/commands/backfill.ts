@@ -32,7 +32,8 @@ export function backfillRange(f: BackfillFlags): Range {
     if (f.startDate || f.endDate) throw new UsageError('give either --season or --start-date/--end-date, not both');
     return f.season.length === 1 ? { season: f.season[0]! } : { seasons: f.season };
   }
-  if (f.plan) throw new UsageError('--plan plans seasons: give --season (a year, a range such as 2008-2025, or a list)');
+  if (f.plan)
+    throw new UsageError('--plan plans seasons: give --season (a year, a range such as 2008-2025, or a list)');
   if (!f.startDate || !f.endDate) throw new UsageError('give --start-date and --end-date, or --season');
   // The job owns the range rules; the command only reports them as a usage error before connecting.
   const checked = backfillRangeSchema.safeParse({ startDate: f.startDate, endDate: f.endDate });
@@ -65,9 +66,16 @@ export function registerBackfill(program: Command, ctx: AppContext, setExit: Set
     .description('load a date range or a season; resumable (re-running finishes the rest)')
     .option('--start-date <date>', 'first date (YYYY-MM-DD)', parseDateFlag)
     .option('--end-date <date>', 'last date (YYYY-MM-DD)', parseDateFlag)
-    .option('--season <years>', 'a whole season, a range (2008-2025) or a comma list; several run newest first', parseSeasons)
+    .option(
+      '--season <years>',
+      'a whole season, a range (2008-2025) or a comma list; several run newest first',
+      parseSeasons,
+    )
     .option('--order <order>', 'the order of several seasons: newest (default), oldest or listed', parseOrder)
-    .option('--plan', 'print what the backfill will cost per season and what is loaded; fetch only seasons and schedules')
+    .option(
+      '--plan',
+      'print what the backfill will cost per season and what is loaded; fetch only seasons and schedules',
+    )
     .option('--sport-id <ids>', 'comma list of sport ids (default DUGOUT_SPORT_IDS)', parseIntList)
     .option('--game-type <types>', 'comma list of game types, e.g. R,F,D,L,W (default all)', parseGameTypes)
     .option('--json', 'print the run summary as JSON')
@@ -107,7 +115,9 @@ export function registerBackfill(program: Command, ctx: AppContext, setExit: Set
                     `${s.season}: ${s.games} games listed, ${s.loaded} loaded, ${s.requests} requests in ${s.seconds} s` +
                     (s.pending! + s.dead! > 0 ? `, ${s.pending} pending, ${s.dead} dead` : ''),
                 ),
-                ...(result?.notStarted?.length ? [`not started: ${result.notStarted.join(', ')} (run the same command again)`] : []),
+                ...(result?.notStarted?.length
+                  ? [`not started: ${result.notStarted.join(', ')} (run the same command again)`]
+                  : []),
               ];
             return result?.games === 0
               ? [

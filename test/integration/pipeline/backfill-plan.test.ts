@@ -45,7 +45,9 @@ describe('planning a backfill of 2008–2025', () => {
     await t?.drop();
   });
 
-  it('prints a line per season from seasons and schedules only, and stores the seasons', { timeout: 300_000 }, async () => {
+  it('prints a line per season from seasons and schedules only, and stores the seasons', {
+    timeout: 300_000,
+  }, async () => {
     const before = h.sim.requestLog.length;
     const res = await withDatabaseClosed(t, () =>
       runCli(['backfill', '--season', '2008-2025', '--plan'], { env: { ...cliEnv(t, h), STATSAPI_MAX_RPS: '5' } }),
@@ -95,7 +97,9 @@ describe('planning a backfill of 2008–2025', () => {
 
   it('refuses a bad season list in one line, before connecting', async () => {
     for (const bad of ['2008-20x5', '1800-1900', '2025,2025-2024x']) {
-      const res = await runCli(['backfill', '--season', bad, '--plan'], { env: { DATABASE_URL: 'postgres://nowhere:1/x' } });
+      const res = await runCli(['backfill', '--season', bad, '--plan'], {
+        env: { DATABASE_URL: 'postgres://nowhere:1/x' },
+      });
       expect(res.code).not.toBe(0);
       expect(res.stderr.trim().split('\n')).toHaveLength(1);
     }

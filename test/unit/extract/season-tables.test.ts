@@ -75,7 +75,10 @@ describeRecorded('seasons, coaches and postseason series over the recorded bodie
 
 describe('bad season-level bodies', () => {
   it('rejects an entry without an id alone and keeps the others', () => {
-    const seasons = extractSeasons({ seasons: [{ seasonId: 'x' }, { seasonId: '2024' }] }, { sportId: 1, asOfDate: AS_OF });
+    const seasons = extractSeasons(
+      { seasons: [{ seasonId: 'x' }, { seasonId: '2024' }] },
+      { sportId: 1, asOfDate: AS_OF },
+    );
     expect(seasons.rows.map((r) => r.season)).toEqual([2024]);
     expect(seasons.rejects).toHaveLength(1);
     const coaches = extractCoaches(
@@ -84,7 +87,10 @@ describe('bad season-level bodies', () => {
     );
     expect(coaches.rows.map((r) => r.person_id)).toEqual([5]);
     expect(coaches.rejects).toHaveLength(2);
-    const series = extractPostseasonSeries({ series: [{ games: [] }, 'x'] }, { season: 2024, sportId: 1, asOfDate: AS_OF });
+    const series = extractPostseasonSeries(
+      { series: [{ games: [] }, 'x'] },
+      { season: 2024, sportId: 1, asOfDate: AS_OF },
+    );
     expect(series.rows).toEqual([]);
     expect(series.rejects).toHaveLength(2);
     expect(extractCoaches(null, { teamId: 1, season: 2024, asOfDate: AS_OF })).toEqual({ rows: [], rejects: [] });

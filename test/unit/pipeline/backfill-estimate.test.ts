@@ -55,8 +55,17 @@ describe('the estimate of a season', () => {
     expect(formatBytes(5e8)).toBe('500 MB');
     expect(formatBytes(2.45e9)).toBe('2.5 GB');
     const e = estimateSeason(work, settings);
-    const line = formatPlanLine({ season: 2024, finalByType: work.finalByType, loaded: 0, notFinal: 3, estimate: e, maxRps: 5 });
-    expect(line).toMatch(/^2024: games 2,773 \(S 300 R 2,430 F 10 D 17 L 11 W 5\) \+ 3 not final, loaded 0, to load 2,773; /);
+    const line = formatPlanLine({
+      season: 2024,
+      finalByType: work.finalByType,
+      loaded: 0,
+      notFinal: 3,
+      estimate: e,
+      maxRps: 5,
+    });
+    expect(line).toMatch(
+      /^2024: games 2,773 \(S 300 R 2,430 F 10 D 17 L 11 W 5\) \+ 3 not final, loaded 0, to load 2,773; /,
+    );
     expect(line).toMatch(/requests, [\d.]+ (h|min) at 5\/s, receive [\d.]+ (MB|GB), disk [\d.]+ (MB|GB)$/);
   });
 });
