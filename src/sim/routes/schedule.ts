@@ -244,7 +244,8 @@ export function postseasonSeriesRoute(cores: readonly Core[], params: URLSearchP
           totalItems: games.length,
           totalGames: games.length,
           totalGamesInProgress: 0,
-          games: games.map((l) => renderScheduleGame(deps, l, NO_HYDRATION)),
+          // The series listing marks a featured game; none is featured here.
+          games: games.map((l) => ({ ...renderScheduleGame(deps, l, NO_HYDRATION), isFeaturedGame: false })),
           sortOrder: series.length + 1,
         });
       });
