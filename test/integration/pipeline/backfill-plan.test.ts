@@ -95,6 +95,35 @@ describe('planning a backfill of 2008–2025', () => {
     expect(Number(queued!.n)).toBe(0);
   });
 
+  it('backfills several seasons newest first, a line per season, and again loads nothing', {
+    timeout: 300_000,
+  }, async () => {
+    const seasons: [number, number] = [h.sim.season - 1, h.sim.season];
+    const ws = (season: number) =>
+      h.sim.listGames().filter((g) => g.season === season && g.gameType === 'W' && g.codedGameState === 'F').length;
+    const args = ['backfill', '--season', `${seasons[0]}-${seasons[1]}`, '--game-type', 'W'];
+    const res = await withDatabaseClosed(t, () => runCli(args, { env: cliEnv(t, h) }));
+    expect(res.code, res.stderr).toBe(0);
+    const lines = res.stdout.split('\n').filter((l) => /^\d{4}: /.test(l));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${seasons[1]}: ${ws(seasons[1])} games listed, ${ws(seasons[1])} loaded, \\d+ requests in \\d+ s$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`^${seasons[0]}: ${ws(seasons[0])} games listed, ${ws(seasons[0])} loaded, `)),
+    ]);
+    // Run again (as after a stop): nothing left to load, only the schedules are asked again.
+    const before = h.sim.requestLog.length;
+    const again = await withDatabaseClosed(t, () => runCli([...args, '--order', 'oldest'], { env: cliEnv(t, h) }));
+    expect(again.code, again.stderr).toBe(0);
+    const againLines = again.stdout.split('\n').filter((l) => /^\d{4}: /.test(l));
+    expect(againLines.map((l) => l.slice(0, 4))).toEqual(seasons.map(String));
+    for (const l of againLines) expect(l).toMatch(/ 0 loaded, /);
+    const paths = new Set(h.sim.requestLog.slice(before).map((r) => r.path.split('?')[0]));
+    expect([...paths].filter((p) => /\/game\//.test(p!))).toEqual([]);
+  });
+
   it('refuses a bad season list in one line, before connecting', async () => {
     for (const bad of ['2008-20x5', '1800-1900', '2025,2025-2024x']) {
       const res = await runCli(['backfill', '--season', bad, '--plan'], {
