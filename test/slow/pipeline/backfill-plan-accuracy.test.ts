@@ -39,7 +39,7 @@ describe('the plan of two seasons against their backfill', () => {
     await t?.drop();
   });
 
-  it('estimates requests, time, bytes and disk within 20 %', { timeout: 1_800_000 }, async () => {
+  it('estimates requests, time, bytes and disk within 20 %', { timeout: 7_200_000 }, async () => {
     const seasons = [...h.sim.seasons];
     const plan = await backfillPlanJob.run(runDeps(t.database, h), { seasons });
     expect(plan.status, String(plan.error)).toBe('succeeded');
