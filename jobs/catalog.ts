@@ -1,4 +1,4 @@
-import { backfillJob } from './backfill.js';
+import { backfillJob, backfillPlanJob } from './backfill.js';
 import { checkJob } from './check.js';
 import { drainJob } from './drain.js';
 import { liveJob } from './live.js';
@@ -16,10 +16,22 @@ export const jobCatalog: readonly AnyJob[] = [
   referenceJob,
   snapshotJob,
   backfillJob,
+  backfillPlanJob,
   rebuildJob,
   checkJob,
   drainJob,
   liveJob,
 ];
 
-export { backfillJob, checkJob, drainJob, liveJob, nightlyJob, rebuildJob, referenceJob, snapshotJob, syncJob };
+export {
+  backfillJob,
+  backfillPlanJob,
+  checkJob,
+  drainJob,
+  liveJob,
+  nightlyJob,
+  rebuildJob,
+  referenceJob,
+  snapshotJob,
+  syncJob,
+};

@@ -50,5 +50,11 @@ export function createProgress(
       bar?.stop();
       bar = undefined;
     },
+    note(line) {
+      bar?.stop();
+      bar = undefined;
+      if (isTty) process.stderr.write(`${line}\n`);
+      else log.info(line);
+    },
   };
 }

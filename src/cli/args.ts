@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { calendarDate, gameType, season, sportId } from '../../jobs/fields.js';
+import { seasonList } from '../../jobs/backfill.js';
 import { maxPeople, pageSize } from '../../jobs/snapshot.js';
 import type { AlertCondition } from '../db/queries/status.js';
 import { MILB_SPORT_IDS } from '../sim/data/sports.js';
@@ -47,6 +48,29 @@ export const parseMaxPeople = boundedInt(maxPeople, 'a number of people');
 
 /** commander argParser for a season year (the jobs' bounds). */
 export const parseSeason = boundedInt(season, 'a season');
+
+/**
+ * commander argParser for `--season`: a year (`2025`), a range (`2008-2025`, either way round) or a
+ * comma list of both (`2019,2021-2023`), each year as the jobs bound it; the years in the order
+ * written (a range from its first year to its last), each once.
+ */
+export function parseSeasons(value: string): number[] {
+  const out: number[] = [];
+  for (const part of value.split(',').map((s) => s.trim())) {
+    const m = /^(\d{4})(?:\s*-\s*(\d{4}))?$/.exec(part);
+    const a = m ? Number(m[1]) : Number.NaN;
+    const b = m?.[2] !== undefined ? Number(m[2]) : a;
+    if (!m || !season.safeParse(a).success || !season.safeParse(b).success)
+      throw new InvalidArgumentError(
+        `"${value}" is not a season, a range of seasons or a comma list of them (e.g. 2025, 2008-2025, 2019,2021-2023), each between ${season.minValue} and ${season.maxValue}`,
+      );
+    const step = a <= b ? 1 : -1;
+    for (let y = a; y !== b + step; y += step) if (!out.includes(y)) out.push(y);
+  }
+  const checked = seasonList.safeParse(out);
+  if (!checked.success) throw new InvalidArgumentError(`"${value}": ${checked.error.issues[0]?.message}`);
+  return out;
+}
 
 /** commander argParser for a comma list of sport ids (`1,11`), each as the jobs bound it. */
 export function parseIntList(value: string): number[] {

@@ -6,12 +6,23 @@ import { pollSchedule } from './poll/schedule.js';
 import { ensureReference, ensureTeamSeasons } from './load/reference.js';
 import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 
-export type BackfillRange = { startDate: string; endDate: string } | { season: number };
+export type BackfillRange = { startDate: string; endDate: string } | { season: number } | { seasons: number[] };
+
+/** The order a multi-season backfill runs its seasons in: newest first by default, or as listed. */
+export type SeasonOrder = 'newest' | 'oldest' | 'listed';
 
 export interface BackfillOptions {
   range: BackfillRange;
   sportIds?: number[];
   gameTypes?: string[];
+  order?: SeasonOrder;
+}
+
+/** The seasons in the order a backfill runs them (each once). */
+export function orderSeasons(seasons: readonly number[], order: SeasonOrder = 'newest'): number[] {
+  const unique = [...new Set(seasons)];
+  if (order === 'listed') return unique;
+  return unique.sort((a, b) => (order === 'newest' ? b - a : a - b));
 }
 
 interface SeasonDates {
@@ -44,27 +55,80 @@ export async function seasonRange(
 }
 
 /**
- * Load a date range or a season: poll its schedule (7-day chunks), queue every final game not yet
- * loaded, and drain. Resumable: the worklist is durable, so re-running after an interruption
- * fetches only what is missing.
+ * Load a date range, a season or several seasons (newest first unless told otherwise). Resumable:
+ * the worklist is durable, so re-running after an interruption fetches only what is missing.
  */
 export async function runBackfill(ctx: PipelineContext, opts: BackfillOptions): Promise<Record<string, unknown>> {
+  if (!('seasons' in opts.range)) return backfillOne(ctx, opts.range, opts);
+  // Seasons one after another, each as a `--season` backfill: a stop loses nothing, and the same
+  // command run again passes quickly over the seasons done (their games cost no request) to the rest.
+  const seasons = orderSeasons(opts.range.seasons, opts.order);
+  const done: Array<Record<string, unknown>> = [];
+  let games = 0;
+  let enqueued = 0;
+  const incomplete = { pending: 0, dead: 0 };
+  for (const [i, season] of seasons.entries()) {
+    if (ctx.signal.aborted) break;
+    const before = { loaded: ctx.counts.gamesLoaded, requests: ctx.counts.requests, started: performance.now() };
+    const r = await backfillOne(ctx, { season }, opts);
+    const inc = r.incomplete as { pending: number; dead: number };
+    const summary = {
+      season,
+      games: r.games as number,
+      loaded: ctx.counts.gamesLoaded - before.loaded,
+      requests: ctx.counts.requests - before.requests,
+      seconds: Math.round((performance.now() - before.started) / 1000),
+      pending: inc.pending,
+      dead: inc.dead,
+    };
+    games += summary.games;
+    enqueued += r.enqueued as number;
+    incomplete.pending += inc.pending;
+    incomplete.dead += inc.dead;
+    done.push(summary);
+    const line =
+      `season ${season} (${i + 1}/${seasons.length}) done: ${summary.games} games listed, ${summary.loaded} loaded, ` +
+      `${summary.requests} requests in ${summary.seconds} s${inc.pending + inc.dead ? `; ${inc.pending} pending, ${inc.dead} dead` : ''}`;
+    ctx.log.info(summary, 'season backfilled');
+    ctx.progress?.note?.(line);
+  }
+  const left = seasons.slice(done.length);
+  return {
+    games,
+    enqueued,
+    seasons: done,
+    ...(left.length ? { notStarted: left } : {}),
+    incomplete,
+    partial: incomplete.pending + incomplete.dead > 0 || left.length > 0,
+  };
+}
+
+/**
+ * One date range or season: poll its schedule (7-day chunks), queue every final game not yet
+ * loaded, and drain.
+ */
+async function backfillOne(
+  ctx: PipelineContext,
+  range: { startDate: string; endDate: string } | { season: number },
+  opts: BackfillOptions,
+): Promise<Record<string, unknown>> {
   const sportIds = opts.sportIds ?? ctx.config.sportIds;
-  const season = 'season' in opts.range ? opts.range.season : Number(opts.range.startDate.slice(0, 4));
+  const season = 'season' in range ? range.season : Number(range.startDate.slice(0, 4));
   await ensureReference(ctx, season, sportIds);
+  const loadedBefore = ctx.counts.gamesLoaded;
   let games = 0;
   let enqueued = 0;
   const ranges: Array<{ startDate: string; endDate: string }> = [];
   for (const sportId of sportIds) {
-    const range = 'season' in opts.range ? await seasonRange(ctx, opts.range.season, sportId) : opts.range;
-    ranges.push(range);
-    const r = await pollSchedule(ctx, { ...range, sportIds: [sportId], gameTypes: opts.gameTypes }, 'backfill');
+    const r0 = 'season' in range ? await seasonRange(ctx, range.season, sportId) : range;
+    ranges.push(r0);
+    const r = await pollSchedule(ctx, { ...r0, sportIds: [sportId], gameTypes: opts.gameTypes }, 'backfill');
     games += r.games;
     enqueued += r.enqueued;
   }
   await drainWorklist(ctx);
   const teamSeasons = await ensureTeamSeasons(ctx);
-  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded, {
+  const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded - loadedBefore, {
     vacuum: true,
     autovacuum: hasAutovacuum(ctx.dbKind),
   });

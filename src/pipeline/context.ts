@@ -47,6 +47,8 @@ export interface ProgressSink {
   start(total: number): void;
   update(done: number, total: number): void;
   stop(): void;
+  /** A line of progress worth keeping (a season done), printed beside the bar. */
+  note?(line: string): void;
 }
 
 /** Everything a pipeline step needs, passed down explicitly. */

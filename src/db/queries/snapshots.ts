@@ -122,6 +122,40 @@ export async function deletePersonAwards(tx: Executor, personId: number): Promis
   await tx.execute(sql`delete from mlb.person_awards where person_id = ${personId}`);
 }
 
+export async function deleteSeasons(tx: Executor, sportId: number, seasons: readonly number[]): Promise<void> {
+  await tx.execute(
+    sql`delete from mlb.seasons where sport_id = ${sportId} and season = any(${`{${seasons.map(Number).join(',')}}`}::int[])`,
+  );
+}
+
+export async function deleteTeamCoaches(tx: Executor, teamId: number, season: number): Promise<void> {
+  await tx.execute(sql`delete from mlb.team_coaches where team_id = ${teamId} and season = ${season}`);
+}
+
+export async function deletePostseasonSeries(tx: Executor, season: number, sportId: number): Promise<void> {
+  await tx.execute(sql`delete from mlb.postseason_series where season = ${season} and sport_id = ${sportId}`);
+}
+
+/** The first and last day of some seasons of a sport, from mlb.seasons (the seasons stored). */
+export async function readSeasonSpans(
+  db: Executor,
+  sportId: number,
+  seasons: readonly number[],
+): Promise<Map<number, { startDate: string; endDate: string }>> {
+  const rows = await queryRows<{ season: number; startDate: string | null; endDate: string | null }>(
+    db,
+    sql`select season,
+               to_char(coalesce(season_start_date, spring_start_date, regular_season_start_date), 'YYYY-MM-DD') as "startDate",
+               to_char(coalesce(season_end_date, post_season_end_date, regular_season_end_date), 'YYYY-MM-DD') as "endDate"
+        from mlb.seasons
+        where sport_id = ${sportId} and season = any(${`{${seasons.map(Number).join(',')}}`}::int[])`,
+  );
+  const out = new Map<number, { startDate: string; endDate: string }>();
+  for (const r of rows)
+    if (r.startDate && r.endDate) out.set(Number(r.season), { startDate: r.startDate, endDate: r.endDate });
+  return out;
+}
+
 /** Insert a snapshot's rows (after its old ones are deleted) into its table, for this run. */
 export async function insertSnapshotRows(
   tx: Executor,

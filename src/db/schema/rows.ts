@@ -108,3 +108,6 @@ export type WinProbabilityRow = TableRow<typeof s.playWinProbability>;
 export type LeagueStaffRow = TableRow<typeof s.leagueStaff>;
 export type AwardRow = TableRow<typeof s.awards>;
 export type PersonAwardRow = TableRow<typeof s.personAwards>;
+export type SeasonRow = TableRow<typeof s.seasons>;
+export type TeamCoachRow = TableRow<typeof s.teamCoaches>;
+export type PostseasonSeriesRow = TableRow<typeof s.postseasonSeries>;

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, json, numeric, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { mlb, raw } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -200,4 +200,98 @@ export const personAwards = mlb.table(
     primaryKey({ columns: [t.personId, t.awardId, t.awardKey] }),
     index('person_awards_award_idx').on(t.awardId, t.season),
   ],
+);
+
+/**
+ * The seasons of a sport (`/v1/seasons`): one row per season and sport with its dates by game type
+ * (spring training, the regular season, the postseason), as of the latest snapshot. The backfill
+ * planner reads a season's dates here.
+ */
+export const seasons = mlb.table(
+  'seasons',
+  {
+    season: integer('season').notNull(),
+    sportId: integer('sport_id').notNull(),
+    hasWildcard: boolean('has_wildcard'),
+    preSeasonStartDate: date('pre_season_start_date', { mode: 'string' }),
+    /** The first day of the season (spring training included). */
+    seasonStartDate: date('season_start_date', { mode: 'string' }),
+    springStartDate: date('spring_start_date', { mode: 'string' }),
+    springEndDate: date('spring_end_date', { mode: 'string' }),
+    regularSeasonStartDate: date('regular_season_start_date', { mode: 'string' }),
+    lastDate1stHalf: date('last_date_1st_half', { mode: 'string' }),
+    allStarDate: date('all_star_date', { mode: 'string' }),
+    firstDate2ndHalf: date('first_date_2nd_half', { mode: 'string' }),
+    regularSeasonEndDate: date('regular_season_end_date', { mode: 'string' }),
+    postSeasonStartDate: date('post_season_start_date', { mode: 'string' }),
+    postSeasonEndDate: date('post_season_end_date', { mode: 'string' }),
+    /** The last day of the season (the postseason included). */
+    seasonEndDate: date('season_end_date', { mode: 'string' }),
+    offSeasonEndDate: date('off_season_end_date', { mode: 'string' }),
+    qualifierPlateAppearances: numeric('qualifier_plate_appearances', { precision: 4, scale: 2 }),
+    qualifierOutsPitched: numeric('qualifier_outs_pitched', { precision: 4, scale: 2 }),
+    /** The UTC day this version of the seasons body was first received. */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'seasons_pk', columns: [t.season, t.sportId] })],
+);
+
+/**
+ * A club's coaching staff in a season (`/v1/teams/{teamId}/coaches?season=`): one row per club,
+ * season, person and job (a person holding two jobs, such as a bench coach who is also the interim
+ * manager, has two rows), as of the latest snapshot of that club and season.
+ */
+export const teamCoaches = mlb.table(
+  'team_coaches',
+  {
+    teamId: integer('team_id').notNull(),
+    season: integer('season').notNull(),
+    personId: integer('person_id').notNull(),
+    /** The job's code (`MNGR` manager, `NTRM` interim manager, `COAB` bench coach…); the job's name when the code is missing. */
+    jobId: text('job_id').notNull(),
+    job: text('job'),
+    title: text('title'),
+    fullName: text('full_name'),
+    jerseyNumber: text('jersey_number'),
+    /** The UTC day this version of the club's staff was first received. */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'team_coaches_pk', columns: [t.teamId, t.season, t.personId, t.jobId] })],
+);
+
+/**
+ * The postseason's series (`/v1/schedule/postseason/series`): one row per season, sport and series
+ * with its round, its two clubs, the games won by each and the winner, as of the latest snapshot.
+ */
+export const postseasonSeries = mlb.table(
+  'postseason_series',
+  {
+    season: integer('season').notNull(),
+    sportId: integer('sport_id').notNull(),
+    /** The series id the API gives (`W_1`, `L_2`, `D_3`, `F_4`…). */
+    seriesId: text('series_id').notNull(),
+    /** The round as a game type: F wild card, D division series, L league championship, W World Series. */
+    gameType: text('game_type'),
+    /** The round's name (`World Series`, `ALDS`…). */
+    description: text('description'),
+    /** Games the series is played to at most (best of). */
+    gamesInSeries: integer('games_in_series'),
+    /** Games of the series played to an end (final). */
+    gamesPlayed: integer('games_played').notNull(),
+    /** The club at home in the series' first game (the higher seed). */
+    homeTeamId: integer('home_team_id'),
+    awayTeamId: integer('away_team_id'),
+    homeWins: integer('home_wins').notNull(),
+    awayWins: integer('away_wins').notNull(),
+    /** The club that won the series; null while it is undecided. */
+    winnerTeamId: integer('winner_team_id'),
+    firstGameDate: date('first_game_date', { mode: 'string' }),
+    lastGameDate: date('last_game_date', { mode: 'string' }),
+    /** The UTC day this version of the series body was first received. */
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'postseason_series_pk', columns: [t.season, t.sportId, t.seriesId] })],
 );

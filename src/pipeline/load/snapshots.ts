@@ -1,15 +1,4 @@
 import type { Executor } from '../../db/client.js';
-import { transactionWithRetry } from '../../db/retry-transaction.js';
-import { awards, leagueStaff, officialStats, personAwards, rosterEntries, seasonGames } from '../../db/schema/index.js';
-import { ApiUnreachableError, describeError } from '../../errors.js';
-import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
-import { bodySha256 } from '../../extract/hash.js';
-import { extractOfficialStats, statsPaging } from '../../extract/official-stats.js';
-import { extractRoster } from '../../extract/roster.js';
-import { extractSeasonGames } from '../../extract/schedule.js';
-import { extractStaff } from '../../extract/staff.js';
-import type { Extracted } from '../../extract/types.js';
-import type { PipelineContext } from '../context.js';
 import { paramsKey } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import {
@@ -19,13 +8,38 @@ import {
   deleteLeagueStaff,
   deleteOfficialStats,
   deletePersonAwards,
+  deletePostseasonSeries,
   deleteRosterRows,
   deleteSeasonGames,
+  deleteSeasons,
+  deleteTeamCoaches,
   insertSnapshotRows,
   readSnapshotBody,
   snapshotVersionsInForce,
   storeSnapshotBody,
 } from '../../db/queries/snapshots.js';
+import { transactionWithRetry } from '../../db/retry-transaction.js';
+import {
+  awards,
+  leagueStaff,
+  officialStats,
+  personAwards,
+  postseasonSeries,
+  rosterEntries,
+  seasonGames,
+  seasons,
+  teamCoaches,
+} from '../../db/schema/index.js';
+import { ApiUnreachableError, describeError } from '../../errors.js';
+import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
+import { bodySha256 } from '../../extract/hash.js';
+import { extractOfficialStats, statsPaging } from '../../extract/official-stats.js';
+import { extractRoster } from '../../extract/roster.js';
+import { extractSeasonGames } from '../../extract/schedule.js';
+import { extractCoaches, extractPostseasonSeries, extractSeasons } from '../../extract/season-tables.js';
+import { extractStaff } from '../../extract/staff.js';
+import type { Extracted } from '../../extract/types.js';
+import type { PipelineContext } from '../context.js';
 import { checkRows } from './checked-rows.js';
 import { ensureReference } from './reference.js';
 
@@ -57,7 +71,10 @@ export interface SnapshotRequest {
     | typeof seasonGames
     | typeof leagueStaff
     | typeof awards
-    | typeof personAwards;
+    | typeof personAwards
+    | typeof seasons
+    | typeof teamCoaches
+    | typeof postseasonSeries;
   /**
    * A paged request: fetched with `limit`/`offset` until the body's total is reached, every page
    * kept in `raw.snapshots`, and the rows of all pages replace the earlier rows together.
@@ -158,6 +175,43 @@ function personAwardsRequest(personId: number): SnapshotRequest {
   };
 }
 
+/**
+ * The seasons of a sport with their dates by game type (`/v1/seasons`, one request for a list of
+ * seasons): the backfill planner reads a season's dates from them.
+ */
+export function seasonsRequest(seasonList: readonly number[], sportId: number): SnapshotRequest {
+  const list = [...new Set(seasonList)].sort((a, b) => a - b);
+  return {
+    operation: 'seasons',
+    params: { season: list.map(String), sportId, withGameTypeDates: true },
+    table: seasons,
+    extract: (body, asOfDate) => extractSeasons(body, { sportId, asOfDate }),
+    clear: (tx) => deleteSeasons(tx, sportId, list),
+  };
+}
+
+/** A club's managers and coaches in a season. */
+function coachesRequest(teamId: number, season: number): SnapshotRequest {
+  return {
+    operation: 'team.coaches',
+    params: { teamId, season: String(season) },
+    table: teamCoaches,
+    extract: (body, asOfDate) => extractCoaches(body, { teamId, season, asOfDate }),
+    clear: (tx) => deleteTeamCoaches(tx, teamId, season),
+  };
+}
+
+/** The postseason's series of a season and sport. */
+function postseasonRequest(season: number, sportId: number): SnapshotRequest {
+  return {
+    operation: 'schedule.postseasonScheduleSeries',
+    params: { season: String(season), sportId },
+    table: postseasonSeries,
+    extract: (body, asOfDate) => extractPostseasonSeries(body, { season, sportId, asOfDate }),
+    clear: (tx) => deletePostseasonSeries(tx, season, sportId),
+  };
+}
+
 /** The request a stored body answered, rebuilt from its operation and parameters (for `dugout rebuild`). */
 export function storedRequest(operation: string, paramsKey: string): SnapshotRequest | undefined {
   const p = new URLSearchParams(paramsKey);
@@ -184,6 +238,24 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
     return season !== undefined && sportId !== undefined && p.get('gameType') === 'R'
       ? seasonGamesRequest(season, sportId)
       : undefined;
+  }
+  if (operation === 'seasons') {
+    const sportId = int('sportId');
+    const list = (p.get('season') ?? '')
+      .split(',')
+      .filter((v) => /^\d+$/.test(v))
+      .map(Number);
+    return sportId !== undefined && list.length > 0 ? seasonsRequest(list, sportId) : undefined;
+  }
+  if (operation === 'team.coaches') {
+    const teamId = int('teamId');
+    const season = int('season');
+    return teamId !== undefined && season !== undefined ? coachesRequest(teamId, season) : undefined;
+  }
+  if (operation === 'schedule.postseasonScheduleSeries') {
+    const season = int('season');
+    const sportId = int('sportId');
+    return season !== undefined && sportId !== undefined ? postseasonRequest(season, sportId) : undefined;
   }
   if (operation === 'config.awards') return awardCatalogueRequest();
   if (operation === 'person.award') {
@@ -234,6 +306,32 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
       const season = args.season ?? Number(args.date.slice(0, 4));
       const people = await awardCandidates(ctx.db, season, args.maxPeople);
       return [awardCatalogueRequest(), ...people.map(personAwardsRequest)];
+    },
+  },
+  {
+    name: 'seasons',
+    description: "the season's dates by game type for each configured sport (`/v1/seasons`; 1 request per sport)",
+    async requests(ctx, args) {
+      const season = args.season ?? Number(args.date.slice(0, 4));
+      return ctx.config.sportIds.map((sportId) => seasonsRequest([season], sportId));
+    },
+  },
+  {
+    name: 'coaches',
+    description: 'the managers and coaches of every club of the configured sports in the season (1 request per club)',
+    async requests(ctx, args) {
+      const season = args.season ?? Number(args.date.slice(0, 4));
+      await ensureReference(ctx, season, ctx.config.sportIds);
+      const teams = await activeTeamIds(ctx.db, ctx.config.sportIds);
+      return teams.map((teamId) => coachesRequest(teamId, season));
+    },
+  },
+  {
+    name: 'postseason',
+    description: "the season's postseason series, rounds and winners for each configured sport (1 request per sport)",
+    async requests(ctx, args) {
+      const season = args.season ?? Number(args.date.slice(0, 4));
+      return ctx.config.sportIds.map((sportId) => postseasonRequest(season, sportId));
     },
   },
 ];
@@ -318,6 +416,19 @@ export async function runSnapshot(
   if (!def) throw new Error(`unknown snapshot ${name}`);
   const date = args.date ?? ctx.now().toISOString().slice(0, 10);
   const requests = await def.requests(ctx, { ...args, date });
+  return { snapshot: name, date, ...(await runSnapshotRequests(ctx, name, requests)) };
+}
+
+/**
+ * Fetch and store some requests of a snapshot (each as {@link runSnapshot} does): the backfill
+ * planner stores the seasons it plans this way.
+ */
+export async function runSnapshotRequests(
+  ctx: PipelineContext,
+  name: string,
+  requests: readonly SnapshotRequest[],
+): Promise<{ requests: number; changed: number; unchanged: number; rows: number; failed: number }> {
+  let failed = 0;
   let changed = 0;
   let unchanged = 0;
   let rows = 0;
@@ -364,13 +475,14 @@ export async function runSnapshot(
     } catch (err) {
       if (err instanceof ApiUnreachableError) throw err;
       ctx.counts.failed++;
+      failed++;
       ctx.log.warn(
         { snapshot: name, operation: req.operation, params: req.params, err: describeError(err) },
         'snapshot request failed',
       );
     }
   }
-  return { snapshot: name, date, requests: requests.length, changed, unchanged, rows };
+  return { requests: requests.length, changed, unchanged, rows, failed };
 }
 
 /**

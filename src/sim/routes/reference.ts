@@ -2,8 +2,8 @@
 
 import type { Core } from '../core.js';
 import { CONFIG_LISTS } from '../data/config-lists.js';
-import { COPYRIGHT, personRef, position } from '../render/common.js';
 import type { VenueInfo } from '../data/teams.js';
+import { COPYRIGHT, personRef, position } from '../render/common.js';
 import { renderTeam, renderVenueShort } from '../render/team.js';
 import { seasonDates } from '../schedule/regular.js';
 import { addDays } from '../time.js';
@@ -110,9 +110,10 @@ export function venuesRoute(cores: readonly Core[], params: URLSearchParams, id?
   return { status: 200, body: { copyright: COPYRIGHT, venues } };
 }
 
-function seasonJson(core: Core, season: number) {
+function seasonJson(core: Core, season: number, cores: readonly Core[] = [core]) {
   const d = seasonDates(season);
-  const sim = season === core.model.season ? core.model.dates : undefined;
+  // A season served has its own dates (a past season's postseason ends when its games do).
+  const sim = (season === core.model.season ? core : cores.find((c) => c.model.season === season))?.model.dates;
   const springStart = sim?.springStart ?? addDays(d.opening, -35);
   const postStart = sim?.postStart ?? addDays(d.last, 2);
   const postEnd = sim?.postEnd ?? addDays(d.last, 34);
@@ -150,17 +151,22 @@ function isSeasonYear(year: number): boolean {
  * GET /api/v1/seasons, /seasons/{id}, /seasons/all. `/v1/seasons` answers the seasons its `season`
  * parameter lists (a comma list; unknown ones are left out, as the API does), else the current one.
  */
-export function seasonsRoute(core: Core, which: string | undefined, params?: URLSearchParams): RouteResult {
+export function seasonsRoute(
+  core: Core,
+  which: string | undefined,
+  params?: URLSearchParams,
+  cores: readonly Core[] = [core],
+): RouteResult {
   const listed = which === undefined ? (params?.get('season') ?? '').split(',').filter((v) => v.trim() !== '') : [];
   if (listed.length > 0) {
     const years = listed.map((v) => Number(v.trim())).filter(isSeasonYear);
-    return { status: 200, body: { copyright: COPYRIGHT, seasons: years.map((y) => seasonJson(core, y)) } };
+    return { status: 200, body: { copyright: COPYRIGHT, seasons: years.map((y) => seasonJson(core, y, cores)) } };
   }
   if (which === undefined || which === 'all')
     return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, core.model.season)] } };
   const year = Number(which);
   if (!isSeasonYear(year)) return notFound(core.state.nowMs);
-  return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, year)] } };
+  return { status: 200, body: { copyright: COPYRIGHT, seasons: [seasonJson(core, year, cores)] } };
 }
 
 /** GET /api/v1/{configList} */

@@ -3,12 +3,13 @@
 import type { Core } from '../core.js';
 import type { World } from '../world.js';
 import { awardsRoute, personAwardsRoute } from './awards.js';
+import { coachesRoute } from './coaches.js';
 import { asOfFromParams, gameBody, gameDiffPatch, gameTimestamps } from './games.js';
+import { isJobListing, jobsRoute } from './jobs.js';
 import { peopleChangesRoute, peopleRoute, personRoute } from './people.js';
 import { configRoute, rosterRoute, seasonsRoute, teamRoute, teamsRoute, venuesRoute } from './reference.js';
 import { notFound, type RouteResult } from './result.js';
-import { isJobListing, jobsRoute } from './jobs.js';
-import { gameChangesRoute, scheduleRoute } from './schedule.js';
+import { gameChangesRoute, postseasonSeriesRoute, scheduleRoute } from './schedule.js';
 import { createStatsRoute } from './stats.js';
 
 const statsRoutes = new WeakMap<Core, ReturnType<typeof createStatsRoute>>();
@@ -34,6 +35,7 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
   const [a, b, c, d, e] = parts.slice(2);
   const now = core.state.nowMs;
   if (a === 'schedule' && !b) return scheduleRoute(world.cores, params);
+  if (a === 'schedule' && b === 'postseason' && c === 'series' && !d) return postseasonSeriesRoute(world.cores, params);
   if (a === 'game') {
     if (b === 'changes' && !c) return gameChangesRoute(world.cores, params);
     const pk = Number(b);
@@ -59,6 +61,7 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
     const season = seasonOf(world, params);
     const teamCore = world.coreOfTeam(Number(b), season) ?? core;
     if (!c) return teamRoute(teamCore, Number(b));
+    if (c === 'coaches' && !d) return coachesRoute(teamCore, Number(b), season);
     if (c === 'roster' && !e) {
       const type = d ?? params.get('rosterType') ?? 'active';
       return rosterRoute(teamCore, Number(b), type, params, season < core.model.season);
@@ -77,7 +80,7 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
   }
   if (a === 'awards' && !b) return awardsRoute();
   if (a === 'venues' && !c) return venuesRoute(world.cores, params, b !== undefined ? Number(b) : undefined);
-  if (a === 'seasons' && !c) return seasonsRoute(core, b, params);
+  if (a === 'seasons' && !c) return seasonsRoute(core, b, params, world.cores);
   if (a && !b) return configRoute(a) ?? notFound(now);
   return notFound(now);
 }

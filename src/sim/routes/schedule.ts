@@ -3,7 +3,7 @@
 import { at } from '../checked.js';
 import { GAME_OVER_MINUTES, statusAt, transitions } from '../clock/status.js';
 import type { Core } from '../core.js';
-import { personRef } from '../render/common.js';
+import { COPYRIGHT, personRef } from '../render/common.js';
 import { renderLinescore } from '../render/linescore.js';
 import {
   type Hydrations,
@@ -200,4 +200,68 @@ export function gameChangesRoute(cores: readonly Core[], params: URLSearchParams
     group.games.push(renderScheduleGame(deps, l, NO_HYDRATION));
   }
   return { status: 200, body: scheduleBody(groups, changed.length) };
+}
+
+const POSTSEASON_TYPES = ['F', 'D', 'L', 'W'] as const;
+
+/**
+ * GET /api/v1/schedule/postseason/series?season=&sportId= — the postseason's games grouped by
+ * series as the API groups them: a series per round and pair of clubs, ids like `W_1`, `L_2`, the
+ * World Series first, each series' games in date order (the games listed so far at the clock).
+ */
+export function postseasonSeriesRoute(cores: readonly Core[], params: URLSearchParams): RouteResult {
+  const now = at(cores, 0).state.nowMs;
+  const sportId = Number(params.get('sportId') ?? 1);
+  const wanted = Number(params.get('season'));
+  const ofSport = cores.filter((c) => c.model.sportId === sportId);
+  const core =
+    ofSport.find((c) => c.model.season === wanted) ??
+    (params.get('season')
+      ? undefined
+      : ofSport.reduce<Core | undefined>((a, c) => (!a || c.model.season > a.model.season ? c : a), undefined));
+  const series: Array<Record<string, unknown>> = [];
+  if (core) {
+    const deps = scheduleDeps(core, NO_HYDRATION);
+    const byKey = new Map<string, SchedGame[]>();
+    for (const g of core.visibleGames()) {
+      if (!(POSTSEASON_TYPES as readonly string[]).includes(g.gameType) || g.cancelled) continue;
+      const key = `${g.gameType}:${Math.min(g.awayId, g.homeId)}:${Math.max(g.awayId, g.homeId)}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), g]);
+    }
+    const groups = [...byKey.values()].map((gs) => gs.sort((a, b) => a.startMs - b.startMs || a.gamePk - b.gamePk));
+    // The API lists the World Series first, then the earlier rounds from the wild card on.
+    const order = ['W', 'F', 'D', 'L'];
+    for (const type of order) {
+      const ofType = groups
+        .filter((gs) => gs[0]!.gameType === type)
+        .sort(
+          (a, b) => a[0]!.seriesDescription.localeCompare(b[0]!.seriesDescription) || a[0]!.startMs - b[0]!.startMs,
+        );
+      ofType.forEach((gs, i) => {
+        const games = gs.flatMap((g) => listingsOf(core.model, g, now).filter((l) => l.kind === 'main'));
+        series.push({
+          series: { id: `${type}_${i + 1}`, sortNumber: type === 'W' ? 1 : 0, isDefault: type === 'W', gameType: type },
+          totalItems: games.length,
+          totalGames: games.length,
+          totalGamesInProgress: 0,
+          // The series listing marks a featured game; none is featured here.
+          games: games.map((l) => ({ ...renderScheduleGame(deps, l, NO_HYDRATION), isFeaturedGame: false })),
+          sortOrder: series.length + 1,
+        });
+      });
+    }
+  }
+  const totalGames = series.reduce((n, s) => n + Number(s.totalGames), 0);
+  return {
+    status: 200,
+    body: {
+      copyright: COPYRIGHT,
+      totalItems: totalGames,
+      totalEvents: 0,
+      totalGames,
+      totalGamesInProgress: 0,
+      wait: 10,
+      series,
+    },
+  };
 }

@@ -80,7 +80,7 @@ describe('dugout snapshot staff against the simulator', () => {
     const run = await snapshot({});
     expect(run.status, String(run.error)).toBe('succeeded');
     const names = (run.result as { snapshots: Array<{ snapshot: string }> }).snapshots.map((s) => s.snapshot);
-    expect(names).toEqual(['roster', 'stats', 'staff', 'awards']);
+    expect(names).toEqual(['roster', 'stats', 'staff', 'awards', 'seasons', 'coaches', 'postseason']);
     expect(await scalar(t.database.db, 'select count(distinct team_id) from mlb.roster_entries')).toBe(30);
     expect(await scalar(t.database.db, 'select count(*) from mlb.official_stats')).toBeGreaterThan(0);
   });
@@ -88,7 +88,7 @@ describe('dugout snapshot staff against the simulator', () => {
   it('dugout rebuild re-derives every snapshot table from raw.snapshots without a request', {
     timeout: 240_000,
   }, async () => {
-    const tables = ['mlb.roster_entries', 'mlb.official_stats', 'mlb.league_staff'];
+    const tables = ['mlb.roster_entries', 'mlb.official_stats', 'mlb.league_staff', 'mlb.seasons', 'mlb.team_coaches'];
     const digest = async () => Promise.all(tables.map((table) => tableDigest(t.database.db, table)));
     const before = await digest();
     for (const table of tables) await t.database.db.execute(sql.raw(`delete from ${table}`));

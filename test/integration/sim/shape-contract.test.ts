@@ -138,6 +138,8 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
       ['allSeasons', '/v1/seasons/all?sportId=1'],
       ['venues', '/v1/venues/15'],
       ['config/gameTypes', '/v1/gameTypes'],
+      ['coaches', '/v1/teams/147/coaches?season=2025'],
+      ['postseasonScheduleSeries', '/v1/schedule/postseason/series?season=2025&sportId=1'],
     ] as const) {
       const expected = union(fixtureBodies(folder).map((f) => f.body));
       expect({ folder, missing: missingPaths(expected, await simUnion([path]), []) }).toEqual({ folder, missing: [] });

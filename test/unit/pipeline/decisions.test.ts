@@ -96,14 +96,16 @@ describe('command line input', () => {
   it('2024-02-29 is a calendar date', () => expect(isCalendarDate('2024-02-29')).toBe(true));
 
   it('backfill needs a complete, ordered, bounded range or a season', () => {
-    expect(backfillRange({ season: 2024 })).toEqual({ season: 2024 });
+    expect(backfillRange({ season: [2024] })).toEqual({ season: 2024 });
+    expect(backfillRange({ season: [2025, 2024] })).toEqual({ seasons: [2025, 2024] });
+    expect(() => backfillRange({ plan: true, startDate: '2024-07-01', endDate: '2024-07-02' })).toThrow(UsageError);
     expect(backfillRange({ startDate: '2024-07-01', endDate: '2024-07-07' })).toEqual({
       startDate: '2024-07-01',
       endDate: '2024-07-07',
     });
     expect(() => backfillRange({ startDate: '2024-07-08', endDate: '2024-07-07' })).toThrow(UsageError);
     expect(() => backfillRange({ startDate: '2024-07-01' })).toThrow(UsageError);
-    expect(() => backfillRange({ season: 2024, startDate: '2024-07-01', endDate: '2024-07-02' })).toThrow(UsageError);
+    expect(() => backfillRange({ season: [2024], startDate: '2024-07-01', endDate: '2024-07-02' })).toThrow(UsageError);
     expect(() => backfillRange({ startDate: '2020-01-01', endDate: '2024-01-01' })).toThrow(UsageError);
   });
 
