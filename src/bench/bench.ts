@@ -39,6 +39,8 @@ export interface BenchOptions {
   adminUrl: string;
   /** Write CPU profiles of the backfill and the rebuild into this directory. */
   cpuProfileDir?: string;
+  /** Leave the loaded database in place (to query it afterwards) instead of dropping it. */
+  keepDatabase?: boolean;
 }
 
 /**
@@ -160,15 +162,26 @@ export async function runQueryBench(database: Database, out: (s: string) => void
   await timeQueries(database, out);
 }
 
+/** One timed query of the bench: its best time of 3 and how many rows it returned. */
+export interface QueryTiming {
+  label: string;
+  sql: string;
+  ms: number;
+  rows: number;
+}
+
 /** One line per query: its best time of 3 and how many rows it returned. */
-async function timeQueries(database: Database, out: (s: string) => void): Promise<void> {
+export async function timeQueries(database: Database, out: (s: string) => void): Promise<QueryTiming[]> {
+  const timings: QueryTiming[] = [];
   for (const q of benchQueries()) {
     let rows = 0;
     const ms = await bestOf(3, async () => {
       rows = await countStatementRows(database.db, q.sql);
     });
     out(`  ${ms.toFixed(1).padStart(8)} ms  ${q.label} (${rows} ${rows === 1 ? 'row' : 'rows'})`);
+    timings.push({ label: q.label, sql: q.sql, ms, rows });
   }
+  return timings;
 }
 
 /** The README's example queries (as users copy them) and the latest standings a dashboard polls. */
@@ -194,10 +207,11 @@ async function bestOf(n: number, run: () => Promise<unknown>): Promise<number> {
   return best;
 }
 
-async function startSimProcess(
+export async function startSimProcess(
   seed: number,
   season: number,
   sportIds: number[],
+  history = 0,
 ): Promise<{ url: string; child: ChildProcess }> {
   // A cache large enough for every body of the season (about 2 GB for MLB's, 1.7 GB for a
   // minor-league level's): after warming, the timed run measures dugout.
@@ -214,6 +228,7 @@ async function startSimProcess(
     String(cacheMb),
   ];
   args.push('--sport-id', sportIds.join(','));
+  if (history > 0) args.push('--history', String(history));
   const child = spawnDugout(args, {
     nodeArgs: ['--max-old-space-size=6000'],
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -231,7 +246,7 @@ async function startSimProcess(
   return { url, child };
 }
 
-async function regularSeasonGames(
+export async function regularSeasonGames(
   url: string,
   season: number,
   sportIds: number[],
@@ -270,7 +285,7 @@ async function warmSimulator(url: string, gamePks: number[]): Promise<number> {
  * The postmaster of the bench's PostgreSQL server when it runs on this host, so that the server's
  * CPU can be read beside dugout's.
  */
-async function localPostmaster(database: Database): Promise<number | undefined> {
+export async function localPostmaster(database: Database): Promise<number | undefined> {
   if (database.kind !== 'postgres' || !database.connectionUrl || !isLocalServerUrl(database.connectionUrl)) {
     return undefined;
   }
@@ -279,13 +294,13 @@ async function localPostmaster(database: Database): Promise<number | undefined> 
 }
 
 /** Processes whose CPU a stage counts besides this one's: the local server (its postmaster) and the simulator. */
-interface CpuProbes {
+export interface CpuProbes {
   postmaster: number | undefined;
   simPid: number | undefined;
 }
 
 /** A stage's wall time and CPU seconds: dugout's (every thread), the server's and the simulator's when readable. */
-interface StageCpu {
+export interface StageCpu {
   wallS: number;
   dugoutS: number;
   serverS: number | undefined;
@@ -293,7 +308,10 @@ interface StageCpu {
 }
 
 /** Run one stage of the bench, measuring its wall time and the CPU of dugout, the server and the simulator. */
-async function measureStage<T>(probes: CpuProbes, fn: () => Promise<T>): Promise<{ result: T; stage: StageCpu }> {
+export async function measureStage<T>(
+  probes: CpuProbes,
+  fn: () => Promise<T>,
+): Promise<{ result: T; stage: StageCpu }> {
   const server = probes.postmaster === undefined ? undefined : sampleServerCpu(probes.postmaster);
   const simCpu = () => (probes.simPid === undefined ? undefined : processCpuSeconds(probes.simPid));
   const sim0 = simCpu();
@@ -314,7 +332,7 @@ async function measureStage<T>(probes: CpuProbes, fn: () => Promise<T>): Promise
 }
 
 /** A stage's CPU line, with how many of the machine's cores it kept busy on average over the wall time. */
-function cpuLine(pglite: boolean, { wallS, dugoutS, serverS, simS }: StageCpu): string {
+export function cpuLine(pglite: boolean, { wallS, dugoutS, serverS, simS }: StageCpu): string {
   const cores = availableParallelism();
   const parts = [`dugout ${dugoutS.toFixed(1)} s`];
   if (serverS !== undefined) parts.push(`PostgreSQL ${serverS.toFixed(1)} s`);
@@ -329,7 +347,7 @@ function cpuLine(pglite: boolean, { wallS, dugoutS, serverS, simS }: StageCpu): 
   return `  CPU: ${parts.join(' + ')} = ${(total / wallS).toFixed(2)} of ${cores} cores over the wall${note}`;
 }
 
-async function freshDatabase(
+export async function freshDatabase(
   opts: BenchOptions,
   label: string,
   cleanups: Array<() => Promise<void>>,
@@ -337,7 +355,7 @@ async function freshDatabase(
   if (opts.pglite) {
     const dir = mkdtempSync(path.join(tmpdir(), `dugout-${label}-`));
     const pgliteDir = path.join(dir, 'pglite');
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    if (!opts.keepDatabase) cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     await createPgliteDir(pgliteDir);
     const db = await createDatabase({ databaseUrl: undefined, pgliteDir });
     cleanups.push(() => db.close());
@@ -350,7 +368,7 @@ async function freshDatabase(
   );
   cleanups.push(async () => {
     await db.close();
-    await scratch.drop();
+    if (!opts.keepDatabase) await scratch.drop();
   });
   await runMigrations(db, { databaseUrl: scratch.url });
   return db;

@@ -86,7 +86,7 @@ export function createSimulator(options: SimOptions = {}): Simulator {
   for (const s of sportIds)
     if (s !== 1 && !MILB_SPORT_IDS.includes(s)) throw new Error(`the simulator serves sports 1, 11–14, not ${s}`);
   const history = options.history ?? 0;
-  if (!Number.isInteger(history) || history < 0 || history > 5) throw new Error('history must be 0–5 past seasons');
+  if (!Number.isInteger(history) || history < 0 || history > 20) throw new Error('history must be 0–20 past seasons');
   const single = sportIds.length === 1 && history === 0;
   const state = createSimState(0);
   let world: World;

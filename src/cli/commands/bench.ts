@@ -1,7 +1,8 @@
-import type { Command } from 'commander';
-import { parseSimSportIds, parsePositiveInt, parseSeason } from '../args.js';
-import { runBench, runQueryBench } from '../../bench/bench.js';
+import { type Command, InvalidArgumentError } from 'commander';
 import type { AppContext } from '../../app/context.js';
+import { runBench, runQueryBench } from '../../bench/bench.js';
+import { runSeasonsBench } from '../../bench/seasons.js';
+import { parsePositiveInt, parseSeason, parseSimSportIds } from '../args.js';
 
 interface BenchFlags {
   pglite?: boolean;
@@ -13,6 +14,8 @@ interface BenchFlags {
   sportId: number[];
   cpuProfile?: string;
   queriesOnly?: boolean;
+  seasons?: number;
+  keepDatabase?: boolean;
 }
 
 export function registerBench(program: Command, ctx: AppContext): void {
@@ -41,6 +44,12 @@ export function registerBench(program: Command, ctx: AppContext): void {
       '--queries-only',
       'load nothing: time the README queries on the configured database (DATABASE_URL or DUGOUT_PGLITE_DIR)',
     )
+    .option(
+      '--seasons <n>',
+      'the history bench: load n simulated MLB regular seasons ending with --season (the newest alone first) and time the README queries on one and on all',
+      (v) => parseSeasonCount(v),
+    )
+    .option('--keep-database', 'leave the loaded database in place and print where it is')
     .action(async (f: BenchFlags) => {
       if (f.queriesOnly) {
         await runQueryBench(await ctx.database({ requireCurrent: true }), (s) => ctx.out(s));
@@ -50,7 +59,16 @@ export function registerBench(program: Command, ctx: AppContext): void {
       // Fresh databases are created next to DATABASE_URL's database, else on the local server.
       const adminUrl = config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
       const log = ctx.log().child({}, { level: config.logLevel === 'info' ? 'warn' : config.logLevel });
-      const { sportId, cpuProfile, ...rest } = f;
+      const { sportId, cpuProfile, seasons, ...rest } = f;
+      if (seasons !== undefined) {
+        await runSeasonsBench(
+          { ...rest, seasons, sportIds: [1], pglite: Boolean(f.pglite), adminUrl, cpuProfileDir: cpuProfile },
+          config,
+          log,
+          (s) => ctx.out(s),
+        );
+        return;
+      }
       await runBench(
         { ...rest, sportIds: sportId, pglite: Boolean(f.pglite), adminUrl, cpuProfileDir: cpuProfile },
         config,
@@ -58,4 +76,12 @@ export function registerBench(program: Command, ctx: AppContext): void {
         (s) => ctx.out(s),
       );
     });
+}
+
+/** 2 to 21 seasons: the newest and up to the simulator's 20 past ones. */
+function parseSeasonCount(v: string): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < 2 || n > 21)
+    throw new InvalidArgumentError(`"${v}" is not a number of seasons from 2 to 21`);
+  return n;
 }

@@ -37,7 +37,7 @@ export function registerSim(program: Command, ctx: AppContext): void {
       parseSimSportIds,
       [1],
     )
-    .option('--history <n>', 'past seasons to serve before --season (0-5)', (v) => parseHistory(v), 0)
+    .option('--history <n>', 'past seasons to serve before --season (0-20)', (v) => parseHistory(v), 0)
     .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');
@@ -70,6 +70,6 @@ export function registerSim(program: Command, ctx: AppContext): void {
 
 function parseHistory(v: string): number {
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n > 5) throw new InvalidArgumentError(`"${v}" is not a number of past seasons from 0 to 5`);
+  if (!/^\d+$/.test(v) || n > 20) throw new InvalidArgumentError(`"${v}" is not a number of past seasons from 0 to 20`);
   return n;
 }

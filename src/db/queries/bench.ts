@@ -56,6 +56,50 @@ export async function countStatementRows(db: Executor, text: string): Promise<nu
   return (await queryRows(db, sql.raw(text))).length;
 }
 
+/** A plan node of `EXPLAIN (ANALYZE, FORMAT JSON)`, the fields the row count reads. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Scan nodes that read a table or an index (not a subquery's or a CTE's output). */
+const TABLE_SCANS = new Set([
+  'Seq Scan',
+  'Index Scan',
+  'Index Only Scan',
+  'Bitmap Heap Scan',
+  'Tid Scan',
+  'Tid Range Scan',
+]);
+
+/**
+ * Run a statement given as text under `EXPLAIN ANALYZE` and return the table rows its scans read
+ * (returned or filtered out, over every loop), per table. Unlike a time, this does not depend on
+ * the machine's load: the history bench and the tests compare it between one season and many.
+ */
+export async function statementRowsRead(db: Executor, text: string): Promise<Record<string, number>> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql.raw(`explain (analyze, format json) ${text}`));
+  const raw = row?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  const out: Record<string, number> = {};
+  const walk = (n: PlanNode) => {
+    if (TABLE_SCANS.has(n['Node Type'])) {
+      const read =
+        (n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0);
+      const table = n['Relation Name'] ?? '?';
+      out[table] = (out[table] ?? 0) + read * (n['Actual Loops'] ?? 1);
+    }
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  for (const p of plan) walk(p.Plan);
+  return out;
+}
+
 /** The process id of this connection's server backend (to find the server's postmaster on this host). */
 export async function backendPid(db: Executor): Promise<number | undefined> {
   const [row] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);

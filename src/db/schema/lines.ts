@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
 import { mlb } from './schemas.js';
 
 /**
@@ -41,7 +41,30 @@ export const battingLines = mlb.table(
     totalBases: integer('total_bases'),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.gamePk, t.teamId, t.personId] })],
+  // The season totals' columns after the game: a season's lines are read index-only, game by game,
+  // so a season's totals cost that season's games and not every season stored.
+  (t) => [
+    primaryKey({ columns: [t.gamePk, t.teamId, t.personId] }),
+    index('batting_lines_game_totals_idx').on(
+      t.gamePk,
+      t.teamId,
+      t.personId,
+      t.plateAppearances,
+      t.atBats,
+      t.runs,
+      t.hits,
+      t.doubles,
+      t.triples,
+      t.homeRuns,
+      t.rbi,
+      t.baseOnBalls,
+      t.hitByPitch,
+      t.sacFlies,
+      t.strikeOuts,
+      t.stolenBases,
+      t.totalBases,
+    ),
+  ],
 );
 
 /** Boxscore pitching line, keyed (game, team, person). `outs` comes from inningsPitched ("6.1" → 19). */
@@ -80,5 +103,23 @@ export const pitchingLines = mlb.table(
     blownSaves: integer('blown_saves'),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.gamePk, t.teamId, t.personId] })],
+  // As for batting lines: a season's pitching totals read index-only, game by game.
+  (t) => [
+    primaryKey({ columns: [t.gamePk, t.teamId, t.personId] }),
+    index('pitching_lines_game_totals_idx').on(
+      t.gamePk,
+      t.teamId,
+      t.personId,
+      t.isStarter,
+      t.decision,
+      t.outs,
+      t.hits,
+      t.runs,
+      t.earnedRuns,
+      t.baseOnBalls,
+      t.strikeOuts,
+      t.homeRuns,
+      t.pitches,
+    ),
+  ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { mlb } from './schemas.js';
 
@@ -51,5 +52,10 @@ export const plays = mlb.table(
     primaryKey({ columns: [t.gamePk, t.atBatIndex] }),
     index('plays_batter_idx').on(t.batterId),
     index('plays_pitcher_idx').on(t.pitcherId),
+    // A game's plate appearances with their batter, pitcher, result and base-out state: situational
+    // splits of a season (with runners in scoring position, …) read them index-only, game by game.
+    index('plays_plate_appearances_idx')
+      .on(t.gamePk, t.batterId, t.pitcherId, t.eventType, t.rbi, t.outsBefore, t.on1bBefore, t.on2bBefore, t.on3bBefore)
+      .where(sql`${t.isPlateAppearance}`),
   ],
 );

@@ -29,5 +29,14 @@ export const playWinProbability = mlb.table(
     primaryKey({ columns: [t.gamePk, t.atBatIndex] }),
     index('play_win_probability_batter_idx').on(t.batterId),
     index('play_win_probability_pitcher_idx').on(t.pitcherId),
+    // What win probability added credits, after the game: a season's WPA reads it index-only, game by game.
+    index('play_win_probability_game_credit_idx').on(
+      t.gamePk,
+      t.halfInning,
+      t.batterId,
+      t.pitcherId,
+      t.homeWinProbabilityAdded,
+      t.leverageIndex,
+    ),
   ],
 );
