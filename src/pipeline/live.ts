@@ -250,7 +250,8 @@ async function storeFeedRows(
     return undefined;
   }
   const timecode = parts.timeStamp;
-  const rows = (): GameRows => extractGameRows(gamePk, parts.boxscore, parts.playByPlay);
+  const rows = (): GameRows =>
+    extractGameRows(gamePk, parts.boxscore, parts.playByPlay, undefined, asObject(parts.gameData)?.absChallenges);
   const outcome = await ctx.db.transaction((tx) => storeLiveGame(tx, { gamePk, text, timecode }, rows, ctx.runId));
   if (outcome.outcome === 'stored') {
     result.stored++;

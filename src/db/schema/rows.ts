@@ -108,3 +108,6 @@ export type WinProbabilityRow = TableRow<typeof s.playWinProbability>;
 export type LeagueStaffRow = TableRow<typeof s.leagueStaff>;
 export type AwardRow = TableRow<typeof s.awards>;
 export type PersonAwardRow = TableRow<typeof s.personAwards>;
+export type ReviewRow = TableRow<typeof s.reviews>;
+export type AbsChallengeRow = Narrow<TableRow<typeof s.absChallenges>, { side: Side }>;
+export type NewFieldRow = TableRow<typeof s.newFields, 'first_seen_at' | 'last_seen_at' | 'seen'>;

@@ -22,6 +22,8 @@ export interface GameBodies {
   playByPlay: GameBody;
   source: 'boxscore' | 'feed';
   feedTimestamp: string | null;
+  /** A feed's `gameData.absChallenges` block, as text to keep raw (source `feed`, when the feed has one). */
+  absChallenges?: string;
   /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
   winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
@@ -119,9 +121,11 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
     const t = performance.now();
     const boxscore = fromObject('boxscore', parts.boxscore);
     const playByPlay = fromObject('playByPlay', parts.playByPlay);
+    const abs = asObject(asObject(parts.gameData)?.absChallenges);
     return {
       boxscore,
       playByPlay,
+      ...(abs ? { absChallenges: JSON.stringify(abs) } : {}),
       source: 'feed',
       feedTimestamp: typeof parts.timeStamp === 'string' ? parts.timeStamp : null,
       hashMs: performance.now() - t,

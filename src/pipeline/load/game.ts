@@ -69,9 +69,10 @@ function workerBuffers(bodies: GameBodies): Array<Uint8Array | string | undefine
 
 /** The rows of a game whose bodies were parsed on this thread (no extraction pool, or a feed). */
 function extractHere(gamePk: number, bodies: GameBodies) {
-  const { boxscore, playByPlay, winProbability } = bodies;
+  const { boxscore, playByPlay, winProbability, absChallenges } = bodies;
   if (!boxscore.body || !playByPlay.body) {
     throw new Error(`game ${gamePk}: its parsed bodies were already released`);
   }
-  return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body);
+  const abs = absChallenges === undefined ? undefined : JSON.parse(absChallenges);
+  return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body, abs);
 }
