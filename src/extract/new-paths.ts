@@ -7,6 +7,7 @@
  * as `*`: `liveData.plays.allPlays[].playEvents[].details.call.code`. A feed's `currentPlay` is one
  * of its `allPlays` (a /playByPlay body's too), so it is read as `allPlays[]`.
  */
+import known from './known-paths.json' with { type: 'json' };
 
 /** Body kinds whose known paths are kept: the game bodies, people, schedule, changes, teams and the snapshots. */
 export const BODY_KINDS = [
@@ -26,6 +27,9 @@ export type BodyKind = (typeof BODY_KINDS)[number];
 
 /** The known paths per body kind, as committed in `known-paths.json`. */
 export type KnownPaths = Readonly<Record<string, readonly string[]>>;
+
+/** The key paths dugout knows, per body kind (`npm run known-paths` regenerates them). */
+export const KNOWN_PATHS: KnownPaths = known;
 
 const ARRAY = '[]';
 const CURRENT_PLAY = 'allPlays[]';

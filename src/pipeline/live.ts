@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { newFieldRows, recordNewPaths } from './new-fields.js';
 import { isoDay, shiftDate } from '../dates.js';
 import type { Executor } from '../db/client.js';
 import type { GameRows } from '../db/queries/game-rows.js';
@@ -170,7 +171,9 @@ async function followGame(
     result.fullFetches++;
     result.fullBytes += Buffer.byteLength(res.text);
     noteWait(res.body, waits);
-    return storeFeed(ctx, gamePk, res.body, res.text, result);
+    const timecode = await storeFeed(ctx, gamePk, res.body, res.text, result);
+    await recordNewPaths(ctx, newFieldRows('feed', res.body, String(gamePk)));
+    return timecode;
   }
   let answer: { text: string; body: unknown };
   try {

@@ -30,11 +30,7 @@ export const reviews = mlb.table(
     pitchCallAfter: text('pitch_call_after'),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  (t) => [
-    unique('reviews_key')
-      .on(t.gamePk, t.atBatIndex, t.playEventIndex, t.reviewIndex)
-      .nullsNotDistinct(),
-  ],
+  (t) => [unique('reviews_key').on(t.gamePk, t.atBatIndex, t.playEventIndex, t.reviewIndex).nullsNotDistinct()],
 );
 
 /** A game's ABS challenge counts per side: from `gameData.absChallenges`, else derived from its reviews. */

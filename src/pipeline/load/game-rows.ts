@@ -61,7 +61,10 @@ export function extractGameRows(
   const teamIds = boxscoreTeamIds(boxscore);
   const abs =
     asObject(absChallenges) !== null
-      ? extractAbsChallenges(gamePk, { absChallenges, teams: { away: { id: teamIds.away }, home: { id: teamIds.home } } })
+      ? extractAbsChallenges(gamePk, {
+          absChallenges,
+          teams: { away: { id: teamIds.away }, home: { id: teamIds.home } },
+        })
       : { rows: absChallengesFromReviews(gamePk, review.rows, teamIds), rejects: [] };
   const rejected: RejectRow[] = [
     ...box.rejects,

@@ -4,6 +4,7 @@ import { encodedBuffers, type StorableRows, storeGame } from '../../db/store-gam
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
+import { recordNewPaths } from '../new-fields.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 
@@ -37,6 +38,8 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       return outcome;
     })
     .finally(() => bodies.fromWorker && ctx.extractPool?.release(workerBuffers(bodies)));
+  // After the game's transaction: fields the API added are a notice, never a reason to hold the game.
+  await recordNewPaths(ctx, bodies.newFields);
   if (ctx.timings) {
     ctx.timings.extractMs += extractMs;
     ctx.timings.dbMs += performance.now() - txStarted - extractMs;
