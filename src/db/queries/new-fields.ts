@@ -33,14 +33,15 @@ export interface NewField {
   seen: number;
 }
 
-/** The new paths first seen since `since` (every one without it), newest first. */
-export async function listNewFields(db: Executor, since?: Date): Promise<NewField[]> {
+/** The new paths first seen in the last `days` days by the database's clock (every one without it), newest first. */
+export async function listNewFields(db: Executor, days?: number): Promise<NewField[]> {
   const rows = await queryRows<NewField>(
     db,
-    sql`select body_kind as "bodyKind", path, first_seen_at::text as "firstSeenAt",
-               last_seen_at::text as "lastSeenAt", first_key as "firstKey", seen
+    sql`select body_kind as "bodyKind", path,
+               to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "firstSeenAt",
+               to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastSeenAt", first_key as "firstKey", seen
         from ingest.new_fields
-        where ${since === undefined ? sql`true` : sql`first_seen_at >= ${since.toISOString()}::timestamptz`}
+        where ${days === undefined ? sql`true` : sql`first_seen_at >= now() - make_interval(days => ${days})`}
         order by first_seen_at desc, body_kind, path`,
   );
   return rows.map((r) => ({ ...r, seen: Number(r.seen) }));
