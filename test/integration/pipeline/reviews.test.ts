@@ -43,7 +43,7 @@ function expectedReviews(feed: J): Array<Omit<ReviewDb, 'pitch_call_before' | 'p
   const out: Array<Omit<ReviewDb, 'pitch_call_before' | 'pitch_call_after'>> = [];
   const push = (atBat: number, event: number | null, details: J) => {
     const all = [details, ...(details.additionalReviews ?? [])];
-    all.forEach((r: J, k: number) =>
+    for (const [k, r] of all.entries()) {
       out.push({
         game_pk: feed.gamePk,
         at_bat_index: atBat,
@@ -53,8 +53,8 @@ function expectedReviews(feed: J): Array<Omit<ReviewDb, 'pitch_call_before' | 'p
         is_overturned: r.isOverturned ?? null,
         challenge_team_id: r.challengeTeamId ?? null,
         player_id: r.player?.id ?? null,
-      }),
-    );
+      });
+    }
   };
   for (const play of feed.liveData.plays.allPlays) {
     const atBat = play.atBatIndex ?? play.about.atBatIndex;
