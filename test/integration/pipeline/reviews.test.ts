@@ -249,7 +249,7 @@ describeRecorded('reviews and ABS challenges of the recorded feeds, loaded as fe
     for (const v of view) expect(v.abs).toBe(v.reviews);
   });
 
-  it('a rebuild fills the tables again from the stored bodies, without a request', async () => {
+  it('a rebuild fills the tables again from the stored bodies, without a request', { timeout: 240_000 }, async () => {
     const db = t.database.db;
     const before = [await tableDigest(db, 'mlb.reviews'), await tableDigest(db, 'mlb.abs_challenges')];
     await db.execute(sql`delete from mlb.reviews`);
