@@ -13,9 +13,9 @@ export const checkJob = defineJob({
       const results = await runChecks(ctx.db);
       const failedChecks = results.filter((r) => !r.passed);
       ctx.counts.failed += failedChecks.length;
-      // A season left out of a comparison is no failure, but a daemon's log should say so.
-      for (const notice of new Set(results.flatMap((r) => r.notices)))
-        ctx.log.info({ notice }, 'check skipped a season');
+      // A season left out of a comparison, or a field the API added, is no failure, but a daemon's
+      // log should say so.
+      for (const notice of new Set(results.flatMap((r) => r.notices))) ctx.log.info({ notice }, 'check notice');
       return { checks: results };
     }),
 });

@@ -37,7 +37,7 @@ export function knownPathsFrom(dir: string): Record<string, string[]> {
     const names = readdirSync(path.join(dir, folder)).filter((n) => n.endsWith('.json') && (!files || files.test(n)));
     if (names.length === 0) throw new Error(`no recorded ${kind} bodies in ${folder}/`);
     for (const name of names.sort()) keyPathsOf(JSON.parse(readFileSync(path.join(dir, folder, name), 'utf8')), paths);
-    out[kind] = [...paths].sort();
+    out[kind] = [...withSiblings(paths)].sort();
   }
   // A feed embeds a boxscore and a play-by-play: what one of them is seen with, the other may carry.
   for (const [kind, prefix] of EMBEDDED) {
@@ -49,6 +49,40 @@ export function knownPathsFrom(dir: string): Record<string, string[]> {
     const merged = [...both].sort();
     out[kind] = merged;
     out.feed = [...new Set([...feed, ...merged.filter((p) => p !== 'copyright').map((p) => prefix + p)])].sort();
+  }
+  return out;
+}
+
+/**
+ * Keys that name one of a set of places alike: what a body has for one side of a game (or one
+ * base), it may have for the other. The recordings caught, say, `isWinner` of the away team's
+ * linescore only (home lost each time) and a runner on first and second but never on third; a
+ * path of one is known for its siblings, so a game the home team wins is nothing new.
+ */
+const SIBLINGS: ReadonlyArray<readonly string[]> = [
+  ['away', 'home'],
+  ['first', 'second', 'third'],
+];
+
+/** The paths with every sibling of each of their steps ({@link SIBLINGS}), to a fixed point. */
+function withSiblings(paths: Set<string>): Set<string> {
+  const out = new Set(paths);
+  const todo = [...paths];
+  for (let path = todo.pop(); path !== undefined; path = todo.pop()) {
+    const steps = path.split('.');
+    steps.forEach((step, i) => {
+      const name = step.replace(/(\[\])+$/, '');
+      const group = SIBLINGS.find((g) => g.includes(name));
+      if (!group) return;
+      for (const other of group) {
+        if (other === name) continue;
+        const variant = [...steps.slice(0, i), other + step.slice(name.length), ...steps.slice(i + 1)].join('.');
+        if (!out.has(variant)) {
+          out.add(variant);
+          todo.push(variant);
+        }
+      }
+    });
   }
   return out;
 }

@@ -40,6 +40,8 @@ export interface GameToStore {
   winProbability?: GameBodyToStore;
   source: 'boxscore' | 'feed';
   feedTimestamp: string | null;
+  /** A feed's `gameData.absChallenges` block as text, kept raw beside the boxscore (source `feed`). */
+  absChallenges?: string;
 }
 
 /** The row lists of a game that may travel encoded: every list of {@link GameRows} and win probability. */
@@ -154,7 +156,17 @@ export async function storeGame(
   const storeBodies = copied
     ? [deleteGameBodies(tx, gamePk)]
     : [
-        upsertGameBody(tx, 'boxscores', gamePk, asText(box), game.boxscore.sha, runId, game.source),
+        upsertGameBody(
+          tx,
+          'boxscores',
+          gamePk,
+          asText(box),
+          game.boxscore.sha,
+          runId,
+          game.source,
+          null,
+          game.absChallenges ?? null,
+        ),
         upsertGameBody(
           tx,
           'play_by_play',

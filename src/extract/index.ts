@@ -24,3 +24,4 @@ export * from './win-probability.js';
 export * from './schedule.js';
 export * from './teams.js';
 export * from './types.js';
+export * from './reviews.js';

@@ -7,6 +7,7 @@
  * as `*`: `liveData.plays.allPlays[].playEvents[].details.call.code`. A feed's `currentPlay` is one
  * of its `allPlays` (a /playByPlay body's too), so it is read as `allPlays[]`.
  */
+import known from './known-paths.json' with { type: 'json' };
 
 /** Body kinds whose known paths are kept: the game bodies, people, schedule, changes, teams and the snapshots. */
 export const BODY_KINDS = [
@@ -26,6 +27,9 @@ export type BodyKind = (typeof BODY_KINDS)[number];
 
 /** The known paths per body kind, as committed in `known-paths.json`. */
 export type KnownPaths = Readonly<Record<string, readonly string[]>>;
+
+/** The key paths dugout knows, per body kind (`npm run known-paths` regenerates them). */
+export const KNOWN_PATHS: KnownPaths = known;
 
 const ARRAY = '[]';
 const CURRENT_PLAY = 'allPlays[]';
@@ -64,6 +68,18 @@ function join(path: string, key: string): string {
 /** A known set as a tree of steps, walked beside a body so that only new paths cost a string. */
 interface Node {
   next: Map<string, Node>;
+  /**
+   * The keys of the last object met here, in order, with the step and child each resolved to:
+   * objects at one place mostly share their keys and order, and a key compared with the one at
+   * its index (the same interned string) is cheaper than a lookup.
+   */
+  shape?: Shape;
+}
+
+interface Shape {
+  keys: string[];
+  steps: string[];
+  children: Array<Node | undefined>;
 }
 
 const trees = new WeakMap<readonly string[], Node>();
@@ -125,14 +141,55 @@ function walkNew(value: unknown, node: Node, steps: string[], found: Set<string>
     const child = node.next.get(ARRAY);
     steps.push(ARRAY);
     if (!child) found.add(pathOf(steps));
-    else for (let i = 0; i < value.length; i++) walkNew(value[i], child, steps, found);
+    else
+      for (let i = 0; i < value.length; i++) {
+        // A value that is no object has no key to check: no call for it.
+        const e = value[i];
+        if (typeof e === 'object' && e !== null) walkNew(e, child, steps, found);
+      }
     steps.pop();
   } else if (typeof value === 'object' && value !== null) {
-    const atRoot = steps.length === 0;
+    // Only at the top and two steps down may a key be the plays' currentPlay.
+    const mayHoldCurrentPlay = steps.length === 0 || steps.length === 2;
+    const shape = node.shape;
+    let same = shape !== undefined;
+    let built: Shape | undefined;
+    let i = 0;
     for (const key in value) {
-      const current = key === 'currentPlay' && (atRoot || isPlaysOfFeed(steps));
-      const step = current ? CURRENT_PLAY : isIdKey(key) ? '*' : key;
-      const child = current ? node.next.get('allPlays')?.next.get(ARRAY) : node.next.get(step);
+      let step: string;
+      let child: Node | undefined;
+      if (same && shape && shape.keys[i] === key) {
+        step = shape.steps[i] as string;
+        child = shape.children[i];
+      } else {
+        if (same && shape) {
+          // The object departs from the last one here: its shape is recorded from the start.
+          built = {
+            keys: shape.keys.slice(0, i),
+            steps: shape.steps.slice(0, i),
+            children: shape.children.slice(0, i),
+          };
+        }
+        same = false;
+        built ??= { keys: [], steps: [], children: [] };
+        step = key;
+        // A key is looked up as it is first: nearly all are known names, and only a miss is asked
+        // whether it is an id (a known set holds ids as `*`, never as themselves).
+        child = node.next.get(key);
+        if (mayHoldCurrentPlay && key === 'currentPlay' && (steps.length === 0 || isPlaysOfFeed(steps))) {
+          step = CURRENT_PLAY;
+          child = node.next.get('allPlays')?.next.get(ARRAY);
+        } else if (child === undefined && isIdKey(key)) {
+          step = '*';
+          child = node.next.get('*');
+        }
+      }
+      if (built) {
+        built.keys.push(key);
+        built.steps.push(step);
+        built.children.push(child);
+      }
+      i++;
       const next = (value as Record<string, unknown>)[key];
       if (child && (typeof next !== 'object' || next === null)) continue;
       steps.push(step);
@@ -140,6 +197,8 @@ function walkNew(value: unknown, node: Node, steps: string[], found: Set<string>
       else walkNew(next, child, steps, found);
       steps.pop();
     }
+    // An object with a prefix of the last one's keys leaves the longer shape in place.
+    if (built) node.shape = built;
   }
 }
 

@@ -1,53 +1,16 @@
 import { asArray, asObject, type JsonObject, toBool, toInt, toText } from './coerce.js';
 import { reject } from './rejects.js';
-import type { RejectRow } from '../db/schema/rows.js';
+import type { AbsChallengeRow, RejectRow, ReviewRow } from '../db/schema/rows.js';
 import type { Extracted } from './types.js';
 
 /**
  * Reviews and challenges of a game: manager challenges and umpire reviews of plays, and (since
  * 2026) ABS challenges of a called ball or strike by the batter, the pitcher or the catcher.
- *
- * The row shapes are plain here: they become the drizzle-inferred types of `mlb.reviews` and
- * `mlb.abs_challenges` when those tables exist.
+ * Rows of `mlb.reviews` and `mlb.abs_challenges`.
  */
 
 /** The review type of an ABS challenge in the `reviewReasons` list. */
 export const ABS_REVIEW_TYPE = 'MJ';
-
-/** One review: a play's or a play event's `reviewDetails`, or one of its `additionalReviews`. */
-export interface ReviewRow {
-  game_pk: number;
-  at_bat_index: number;
-  /** The play event that carries the review; null for a review of the play itself. */
-  play_event_index: number | null;
-  /** 0 for the review, 1… for its `additionalReviews` in order. */
-  review_index: number;
-  /** A code of the `reviewReasons` list (`MJ` ABS challenge, `MA` tag play, `NH` home run…). */
-  review_type: string;
-  is_overturned: boolean | null;
-  in_progress: boolean | null;
-  /** Null for an umpire's own review. */
-  challenge_team_id: number | null;
-  /** The challenger (ABS challenges name one). */
-  player_id: number | null;
-  /**
-   * The call of the challenged pitch before and after an ABS challenge (`B`, `C`). The feed writes
-   * the final call on the pitch, so the one on the field is its opposite when the challenge
-   * overturned it. Null for reviews that are not of a ball/strike call.
-   */
-  pitch_call_before: string | null;
-  pitch_call_after: string | null;
-}
-
-/** One side's ABS challenge counts of a game (`gameData.absChallenges`). */
-export interface AbsChallengeRow {
-  game_pk: number;
-  side: 'away' | 'home';
-  team_id: number | null;
-  used_successful: number;
-  used_failed: number;
-  remaining: number | null;
-}
 
 /** The call on the field of an overturned ball/strike call, from the final one. */
 const OPPOSITE_CALL: Record<string, string> = { C: 'B', B: 'C', '*B': 'C' };
@@ -122,6 +85,8 @@ function pushReviews(
       play_event_index: eventIndex,
       review_index: k,
       review_type: type,
+      // Set from the reviewReasons list as the row is written (the list is the database's).
+      review_description: null,
       is_overturned: overturned,
       in_progress: toBool(r.inProgress),
       challenge_team_id: toInt(r.challengeTeamId),
@@ -179,4 +144,30 @@ export function extractAbsChallenges(gamePk: number, gameData: unknown): Extract
     });
   }
   return out;
+}
+
+/**
+ * The per-side ABS challenge counts of a game whose feed was not fetched: the used counts of each
+ * team's ABS reviews (`remaining` is not in the boxscore or play-by-play: null). [] when the game
+ * has no ABS review, as a feed's block is absent before the rule.
+ */
+export function absChallengesFromReviews(
+  gamePk: number,
+  reviews: readonly ReviewRow[],
+  teamIds: { away: number | null; home: number | null },
+): AbsChallengeRow[] {
+  const abs = reviews.filter((r) => r.review_type === ABS_REVIEW_TYPE);
+  if (abs.length === 0) return [];
+  return (['away', 'home'] as const).map((side) => {
+    const teamId = teamIds[side];
+    const mine = abs.filter((r) => teamId !== null && r.challenge_team_id === teamId);
+    return {
+      game_pk: gamePk,
+      side,
+      team_id: teamId,
+      used_successful: mine.filter((r) => r.is_overturned === true).length,
+      used_failed: mine.filter((r) => r.is_overturned !== true).length,
+      remaining: null,
+    };
+  });
 }

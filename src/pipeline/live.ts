@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { newFieldRows, recordNewPaths } from './new-fields.js';
 import { isoDay, shiftDate } from '../dates.js';
 import type { Executor } from '../db/client.js';
 import type { GameRows } from '../db/queries/game-rows.js';
@@ -170,7 +171,9 @@ async function followGame(
     result.fullFetches++;
     result.fullBytes += Buffer.byteLength(res.text);
     noteWait(res.body, waits);
-    return storeFeed(ctx, gamePk, res.body, res.text, result);
+    const timecode = await storeFeed(ctx, gamePk, res.body, res.text, result);
+    await recordNewPaths(ctx, newFieldRows('feed', res.body, String(gamePk)));
+    return timecode;
   }
   let answer: { text: string; body: unknown };
   try {
@@ -250,7 +253,8 @@ async function storeFeedRows(
     return undefined;
   }
   const timecode = parts.timeStamp;
-  const rows = (): GameRows => extractGameRows(gamePk, parts.boxscore, parts.playByPlay);
+  const rows = (): GameRows =>
+    extractGameRows(gamePk, parts.boxscore, parts.playByPlay, undefined, asObject(parts.gameData)?.absChallenges);
   const outcome = await ctx.db.transaction((tx) => storeLiveGame(tx, { gamePk, text, timecode }, rows, ctx.runId));
   if (outcome.outcome === 'stored') {
     result.stored++;

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { countNewFields } from '../db/queries/new-fields.js';
 import type { AttemptOutcome, ClientStats } from '../api/index.js';
 import {
   countDeadLetters,
@@ -101,6 +102,17 @@ export function createMetrics(db: Executor): Metrics {
       const rows = await openWorkByKindAndStatus(db);
       this.reset();
       for (const r of rows) this.set({ kind: r.kind, status: r.status }, r.n);
+    },
+  });
+  new Gauge({
+    name: 'dugout_new_api_fields',
+    help: 'Key paths of loaded bodies that dugout does not know (ingest.new_fields), by body kind: fields the API added',
+    labelNames: ['body_kind'],
+    registers: [registry],
+    async collect() {
+      const rows = await countNewFields(db);
+      this.reset();
+      for (const r of rows) this.set({ body_kind: r.bodyKind }, r.n);
     },
   });
   new Gauge({

@@ -96,7 +96,16 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
     const games = Promise.all(
       stored.map(async (b) => {
         const gamePk = Number(b.gamePk);
-        return { gamePk, rows: await pool.extract(gamePk, b.box, b.pbp, b.win ?? undefined, opts) };
+        return {
+          gamePk,
+          rows: await pool.extract(
+            gamePk,
+            b.box,
+            b.pbp,
+            { ...(b.win === null ? {} : { win: b.win }), ...(b.abs === null ? {} : { abs: b.abs }) },
+            opts,
+          ),
+        };
       }),
     );
     const last = stored.at(-1)?.gamePk;

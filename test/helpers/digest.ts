@@ -19,6 +19,8 @@ export const GAME_TABLES = [
   'mlb.fielding_lines',
   'mlb.game_officials',
   'mlb.linescore_innings',
+  'mlb.reviews',
+  'mlb.abs_challenges',
   'ingest.rejects',
 ];
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type AlertCondition, readStatus, statusAlerts } from '../../db/queries/status.js';
+import { type AlertCondition, NEW_FIELDS_DAYS, readStatus, statusAlerts } from '../../db/queries/status.js';
 import { parseFailOn } from '../args.js';
 import type { AppContext } from '../../app/context.js';
 import type { SetExit } from './index.js';
@@ -58,6 +58,17 @@ export function registerStatus(program: Command, ctx: AppContext, setExit: SetEx
       }));
       ctx.out(`recent runs:\n${runs.length ? formatTable(runs) : '  (none yet)'}\n`);
       ctx.out(`backlog (not done):\n${report.backlog.length ? formatTable(report.backlog) : '  (empty)'}\n`);
-      ctx.out(`dead letters:\n${report.deadLetters.length ? formatTable(report.deadLetters) : '  (none)'}`);
+      ctx.out(`dead letters:\n${report.deadLetters.length ? formatTable(report.deadLetters) : '  (none)'}\n`);
+      const fields = report.newFields.map((f) => ({
+        kind: f.bodyKind,
+        path: f.path,
+        'first seen': f.firstSeenAt,
+        'last seen': f.lastSeenAt,
+        'first in': f.firstKey,
+        seen: f.seen,
+      }));
+      ctx.out(
+        `new fields of the API (last ${NEW_FIELDS_DAYS} days):\n${fields.length ? formatTable(fields) : '  (none)'}`,
+      );
     });
 }

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { queryRows, sql } from '../client.js';
 import type { Executor } from '../rows.js';
 import { REFERENCE_LISTS } from '../schema/index.js';
+import { listNewFields } from './new-fields.js';
 
 export interface CheckResult {
   name: string;
@@ -123,6 +124,15 @@ const SEASON_FIELDING = `(select f.person_id, max(p.full_name) as full_name, f.t
   left join mlb.people p on p.person_id = f.person_id
   left join mlb.team_seasons ts on ts.team_id = f.team_id and ts.season = g.season
   group by f.person_id, f.team_id, g.season, g.game_type)`;
+
+/** One note per new field the loads recorded: the API grew it since dugout's known paths were made. */
+async function newFieldNotices(db: Executor): Promise<string[]> {
+  const fields = await listNewFields(db);
+  return fields.map(
+    (f) =>
+      `new field in ${f.bodyKind} bodies: ${f.path} (first in ${f.firstKey} at ${f.firstSeenAt}, seen ${f.seen} time${f.seen === 1 ? '' : 's'})`,
+  );
+}
 
 /** The reconciliation checks of ARCHITECTURE §5. */
 export const CHECKS: CheckDef[] = [
@@ -271,6 +281,33 @@ export const CHECKS: CheckDef[] = [
       ['assists', 'a', 'a'],
       ['errors', 'e', 'e'],
     ]),
+  },
+  {
+    name: 'abs_challenges_vs_reviews',
+    description:
+      "per final game and side: ABS challenges in mlb.reviews = used_successful + used_failed of mlb.abs_challenges, and those overturned = used_successful (a game with ABS reviews has both sides' counts)",
+    query: sql`with abs as (
+        select game_pk, challenge_team_id as team_id, count(*)::int as challenges,
+               count(*) filter (where is_overturned)::int as overturned
+        from mlb.reviews where review_type = 'MJ' and game_pk in (${LOADED_FINALS})
+        group by game_pk, challenge_team_id)
+      select a.game_pk, a.side, a.team_id, a.used_successful, a.used_failed,
+             coalesce(r.challenges, 0) as abs_reviews, coalesce(r.overturned, 0) as overturned
+      from mlb.abs_challenges a
+      left join abs r on r.game_pk = a.game_pk and r.team_id = a.team_id
+      where a.game_pk in (${LOADED_FINALS})
+        and (a.used_successful + a.used_failed <> coalesce(r.challenges, 0)
+             or a.used_successful <> coalesce(r.overturned, 0))
+      union all
+      select r.game_pk, null, r.team_id, null, null, r.challenges, r.overturned from abs r
+      where not exists (select 1 from mlb.abs_challenges a where a.game_pk = r.game_pk and a.team_id = r.team_id)`,
+  },
+  {
+    name: 'new_api_fields',
+    description:
+      'fields of loaded bodies that dugout does not know (ingest.new_fields): listed as notes, never a failure',
+    notices: newFieldNotices,
+    query: sql`select null::text as path where false`,
   },
   {
     name: 'cursor_not_past_unfinished_work',

@@ -1,6 +1,7 @@
 import { type Executor, queryRows, sql } from '../client.js';
 import { intList, settleAll } from '../rows.js';
 import {
+  absChallenges,
   battingLines,
   fieldingCredits,
   fieldingLines,
@@ -10,9 +11,11 @@ import {
   pitchingLines,
   playActions,
   plays,
+  reviews,
   runners,
 } from '../schema/index.js';
 import type {
+  AbsChallengeRow,
   BattingLineRow,
   FieldingCreditRow,
   FieldingLineRow,
@@ -24,6 +27,7 @@ import type {
   PlayActionRow,
   PlayRow,
   RejectRow,
+  ReviewRow,
   RunnerRow,
   WinProbabilityRow,
 } from '../schema/rows.js';
@@ -40,6 +44,8 @@ export interface GameRows {
   fieldingLines: FieldingLineRow[];
   officials: GameOfficialRow[];
   linescoreInnings: LinescoreInningRow[];
+  reviews: ReviewRow[];
+  absChallenges: AbsChallengeRow[];
   /** The game-context columns of mlb.games (an update of the game's row). */
   gameContext: Pick<GameContextRow, 'game_pk'> & Partial<GameContextRow>;
   /** Win probability per play, when the game's winProbability body was fetched (else the stored rows stay). */
@@ -59,6 +65,8 @@ export const GAME_ROW_TABLES = {
   fieldingLines,
   officials: gameOfficials,
   linescoreInnings,
+  reviews,
+  absChallenges,
 } as const;
 
 /** The row lists of {@link GameRows} that are written whole (the game context is an update). */
@@ -76,6 +84,8 @@ export const GAME_TABLES = [
   'mlb.fielding_lines',
   'mlb.game_officials',
   'mlb.linescore_innings',
+  'mlb.reviews',
+  'mlb.abs_challenges',
   'ingest.rejects',
 ] as const;
 

@@ -107,15 +107,17 @@ export async function upsertGameBody(
   runId: number,
   source: 'boxscore' | 'feed',
   feedTimestamp?: string | null,
+  absChallenges?: string | null,
 ): Promise<void> {
   if (table === 'boxscores') {
     await upsertWithGenericPlan(
       tx,
       sql`
-      insert into raw.boxscores (game_pk, body, body_sha256, fetched_at, run_id, source)
-      values (${gamePk}, ${text}::json, ${sha}, now(), ${runId}, ${source})
+      insert into raw.boxscores (game_pk, body, body_sha256, fetched_at, run_id, source, abs_challenges)
+      values (${gamePk}, ${text}::json, ${sha}, now(), ${runId}, ${source}, ${absChallenges ?? null}::json)
       on conflict (game_pk) do update set body = excluded.body, body_sha256 = excluded.body_sha256,
-        fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source`,
+        fetched_at = excluded.fetched_at, run_id = excluded.run_id, source = excluded.source,
+        abs_challenges = excluded.abs_challenges`,
     );
   } else {
     await upsertWithGenericPlan(
@@ -253,6 +255,8 @@ export interface StoredGame {
   pbp: string;
   /** The stored /winProbability body, when the game was loaded with that extra. */
   win: string | null;
+  /** The feed's gameData.absChallenges block, when the game came as a feed that had one. */
+  abs: string | null;
 }
 
 /** The stored games: those with both a boxscore (`b`) and a play-by-play (`p`) body. */
@@ -260,7 +264,7 @@ const STORED_GAMES = 'raw.boxscores b join raw.play_by_play p using (game_pk)';
 
 /** A stored game's bodies as text (its win probability when it has one), before the condition. */
 const STORED_GAME_BODIES = sql.raw(`select b.game_pk as "gamePk", b.body::text as box, p.body::text as pbp,
-      w.body::text as win
+      w.body::text as win, b.abs_challenges::text as abs
     from ${STORED_GAMES}
     left join raw.win_probability w using (game_pk)`);
 

@@ -61,5 +61,14 @@ export async function upsertReferenceCodes(
   rows: readonly ColumnRow<typeof referenceCodes>[],
   runId: number,
 ): Promise<number> {
-  return upsertRows(tx, referenceCodes, rows, { extra: { run_id: runId }, touch: 'updated_at' });
+  const n = await upsertRows(tx, referenceCodes, rows, { extra: { run_id: runId }, touch: 'updated_at' });
+  // A review's description is set as its row is written (a trigger); reviews written before the
+  // list was loaded, or before it changed, take theirs now.
+  if (rows.some((r) => r.list === 'reviewReasons')) {
+    await tx.execute(sql`update mlb.reviews r set review_description = c.description
+      from mlb.reference_codes c
+      where c.list = 'reviewReasons' and c.code = r.review_type
+        and r.review_description is distinct from c.description`);
+  }
+  return n;
 }

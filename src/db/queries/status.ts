@@ -1,3 +1,4 @@
+import { listNewFields, type NewField } from './new-fields.js';
 import { liveWorkers, type WorkerStatus } from './workers.js';
 import { queryRows, sql, type Db } from '../client.js';
 
@@ -39,6 +40,8 @@ export interface StatusReport {
   lastSucceeded: Record<string, string>;
   /** Processes alive now (heartbeat within the worker timeout), with the job and leases in hand. */
   workers: WorkerStatus[];
+  /** Key paths of loaded bodies that dugout does not know, first seen in the last week (ingest.new_fields). */
+  newFields: NewField[];
   /** Workers found lost (no heartbeat within the timeout) in the last day. */
   lostWorkers: Array<{ workerId: string; host: string; pid: number; command: string | null; lastHeartbeat: string }>;
 }
@@ -125,7 +128,9 @@ export async function readStatus(
           and heartbeat_at > now() - interval '1 day'
         order by heartbeat_at desc limit 20`,
   );
+  const newFields = await listNewFields(db, NEW_FIELDS_DAYS);
   return {
+    newFields,
     workers,
     lostWorkers: lost.map((w) => ({ ...w, pid: Number(w.pid) })),
     database: describe,
@@ -137,6 +142,9 @@ export async function readStatus(
     lastSucceeded: Object.fromEntries(succeeded.map((r) => [r.job, r.at])),
   };
 }
+
+/** How far back `dugout status` lists new fields. */
+export const NEW_FIELDS_DAYS = 7;
 
 function numify<T extends Record<string, unknown>>(row: T): T {
   const out: Record<string, unknown> = { ...row };

@@ -16,3 +16,4 @@ export * from './play-detail.js';
 export * from './game-detail.js';
 export * from './snapshots.js';
 export * from './win-probability.js';
+export * from './reviews.js';

@@ -19,6 +19,8 @@ export const rawBoxscores = raw.table('boxscores', {
   ...bodyColumns(),
   /** `boxscore` or `feed`: which request the body came from. */
   source: text('source').notNull().default('boxscore'),
+  /** The feed's `gameData.absChallenges` as received (source `feed`), so a rebuild needs no request. */
+  absChallenges: json('abs_challenges'),
 });
 
 /** One playByPlay body per game (from /playByPlay, or from feed/live's liveData.plays). */

@@ -111,3 +111,6 @@ export type PersonAwardRow = TableRow<typeof s.personAwards>;
 export type SeasonRow = TableRow<typeof s.seasons>;
 export type TeamCoachRow = TableRow<typeof s.teamCoaches>;
 export type PostseasonSeriesRow = TableRow<typeof s.postseasonSeries>;
+export type ReviewRow = TableRow<typeof s.reviews>;
+export type AbsChallengeRow = Narrow<TableRow<typeof s.absChallenges>, { side: Side }>;
+export type NewFieldRow = TableRow<typeof s.newFields, 'first_seen_at' | 'last_seen_at' | 'seen'>;

@@ -9,7 +9,7 @@ import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
  * buffers handed back once used (transferred with the message, then dropped: no reply).
  */
 export type ExtractRequest = (
-  | { kind: 'stored'; id: number; gamePk: number; box: string; pbp: string; win?: string }
+  | { kind: 'stored'; id: number; gamePk: number; box: string; pbp: string; win?: string; abs?: string }
   | { kind: 'read'; id: number; first: number; last: number }
   | { kind: 'fetched'; id: number; game: FetchedGame }
   | { kind: 'close'; id: number }

@@ -22,7 +22,13 @@ export interface ExtractPool {
    * `encodeForRun`, a worker thread sends them back encoded for that run (`encodeGameRows`); only
    * for a database that takes encoded rows (`takesEncodedRows`).
    */
-  extract(gamePk: number, box: string, pbp: string, win?: string, opts?: ExtractOptions): Promise<StorableRows>;
+  extract(
+    gamePk: number,
+    box: string,
+    pbp: string,
+    extras?: string | StoredExtras,
+    opts?: ExtractOptions,
+  ): Promise<StorableRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
    * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again; a body
@@ -121,7 +127,10 @@ export function createExtractPool(
   if (size <= 0) {
     // On the calling thread the rows are not passed anywhere: they stay objects (no encodeForRun).
     return {
-      extract: async (gamePk, box, pbp, win) => extractGameRowsFromText(gamePk, box, pbp, win),
+      extract: async (gamePk, box, pbp, extras) => {
+        const { win, abs } = storedExtras(extras);
+        return extractGameRowsFromText(gamePk, box, pbp, win, abs);
+      },
       extractStored: async () => {
         throw new ExtractWorkerError('reading stored games needs extraction workers');
       },
@@ -181,7 +190,8 @@ export function createExtractPool(
     });
   };
   return {
-    async extract(gamePk, box, pbp, win, opts = {}) {
+    async extract(gamePk, box, pbp, extras, opts = {}) {
+      const { win, abs } = storedExtras(extras);
       const req: ExtractRequest = {
         kind: 'stored',
         id: nextId++,
@@ -189,6 +199,7 @@ export function createExtractPool(
         box,
         pbp,
         ...(win === undefined ? {} : { win }),
+        ...(abs === undefined ? {} : { abs }),
         ...opts,
       };
       return (await send(req)).rows as StorableRows;
@@ -322,4 +333,18 @@ export function createLazyExtractPool(size: number, log?: Logger): ExtractPool {
       await pool?.close();
     },
   };
+}
+
+/**
+ * A stored game's bodies beside its boxscore and play-by-play: its win probability, and the raw
+ * `gameData.absChallenges` block of a game that came as a feed.
+ */
+export interface StoredExtras {
+  win?: string;
+  abs?: string;
+}
+
+/** The extras of {@link ExtractPool.extract}: a bare string is the win probability body. */
+function storedExtras(extras: string | StoredExtras | undefined): StoredExtras {
+  return typeof extras === 'string' ? { win: extras } : (extras ?? {});
 }

@@ -31,7 +31,7 @@ async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promis
       return { id: req.id, prepared: { ...prepared, rows: encode(prepared.rows) } };
     }
     case 'stored':
-      return { id: req.id, rows: encode(extractGameRowsFromText(req.gamePk, req.box, req.pbp, req.win)) };
+      return { id: req.id, rows: encode(extractGameRowsFromText(req.gamePk, req.box, req.pbp, req.win, req.abs)) };
     case 'read': {
       if (!databaseUrl) throw new Error('this extraction worker has no database to read from');
       database ??= createDatabase({ databaseUrl, pgliteDir: '' }, { maxConnections: 1 });
@@ -39,7 +39,7 @@ async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promis
       // Taken off the page one by one, so that a game's body texts can go once it is extracted.
       for (let g = stored.shift(); g; g = stored.shift()) {
         const gamePk = Number(g.gamePk);
-        const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined));
+        const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined, g.abs ?? undefined));
         // Each game goes back as soon as it is extracted, rather than a page at a time: a page held
         // here until its last game was extracted kept its first games' buffers alive meanwhile.
         parentPort?.postMessage(

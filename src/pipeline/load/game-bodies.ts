@@ -4,6 +4,8 @@ import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extra
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError, LOAD_WORKER_MAX_GAME_BYTES, prepareOnThisThread } from '../extract-pool/pool.js';
 import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
+import type { NewFieldRow } from '../../db/schema/rows.js';
+import { newFieldRows } from '../new-fields.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
@@ -22,8 +24,12 @@ export interface GameBodies {
   playByPlay: GameBody;
   source: 'boxscore' | 'feed';
   feedTimestamp: string | null;
+  /** A feed's `gameData.absChallenges` block, as text to keep raw (source `feed`, when the feed has one). */
+  absChallenges?: string;
   /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
   winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
+  /** The key paths of the bodies that dugout does not know, recorded once the game is stored. */
+  newFields: NewFieldRow[];
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
   rows?: StorableRows;
   /** The bodies' text and the encoded rows came from a worker thread: they go back to one once written. */
@@ -98,6 +104,7 @@ async function fetchPrepared(
         ? { winProbability: { text: p.stored.winProbability, sha: p.winProbabilitySha } }
         : {}),
       rows: p.rows,
+      newFields: p.newFields,
       fromWorker: size <= LOAD_WORKER_MAX_GAME_BYTES,
     };
   } catch (err) {
@@ -119,9 +126,13 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
     const t = performance.now();
     const boxscore = fromObject('boxscore', parts.boxscore);
     const playByPlay = fromObject('playByPlay', parts.playByPlay);
+    const abs = asObject(asObject(parts.gameData)?.absChallenges);
+    const newFields = newFieldRows('feed', res.body, String(gamePk));
     return {
       boxscore,
       playByPlay,
+      newFields,
+      ...(abs ? { absChallenges: JSON.stringify(abs) } : {}),
       source: 'feed',
       feedTimestamp: typeof parts.timeStamp === 'string' ? parts.timeStamp : null,
       hashMs: performance.now() - t,
@@ -138,7 +149,10 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
   const t = performance.now();
   const boxSha = bodySha256('boxscore', box.body);
   const pbpSha = bodyTextSha256(pbp.text);
+  const key = String(gamePk);
+  const newFields = [...newFieldRows('boxscore', box.body, key), ...newFieldRows('playByPlay', pbp.body, key)];
   return {
+    newFields,
     boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha },
     playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha },
     source: 'boxscore',

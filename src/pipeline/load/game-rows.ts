@@ -1,11 +1,16 @@
 import { GAME_ROW_TABLES, type GameRowList, type GameRows } from '../../db/queries/game-rows.js';
 import { games as gamesTable, playWinProbability } from '../../db/schema/index.js';
 import {
+  absChallengesFromReviews,
+  asObject,
+  extractAbsChallenges,
   extractBoxscore,
   extractGameDetail,
   extractPlayByPlay,
   extractPlayDetail,
+  extractReviews,
   extractWinProbability,
+  toInt,
 } from '../../extract/index.js';
 import { createRowValidator, type RowValidator } from '../../db/validate-rows.js';
 import type { RejectRow, WinProbabilityRow } from '../../db/schema/rows.js';
@@ -18,26 +23,57 @@ const GAME_CONTEXT = createRowValidator(gamesTable, { nonNegative: true, signed:
 const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: true });
 
 /** {@link extractGameRows} of bodies as stored or received: text, parsed here. */
-export function extractGameRowsFromText(gamePk: number, box: string, pbp: string, win?: string): GameRows {
-  return extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp), win === undefined ? undefined : JSON.parse(win));
+export function extractGameRowsFromText(
+  gamePk: number,
+  box: string,
+  pbp: string,
+  win?: string,
+  abs?: string,
+): GameRows {
+  return extractGameRows(
+    gamePk,
+    JSON.parse(box),
+    JSON.parse(pbp),
+    win === undefined ? undefined : JSON.parse(win),
+    abs === undefined ? undefined : JSON.parse(abs),
+  );
 }
 
 /**
  * Extract every derived row of a game from its two bodies (pure), each checked against its
  * table's column types: a bad value is nulled or its row rejected, with a reject row saying which,
- * so the rest of the game loads (see db/validate-rows.ts).
+ * so the rest of the game loads (see db/validate-rows.ts). `absChallenges` is the feed's
+ * `gameData.absChallenges` block of a game that came as a feed; without it the ABS counts are
+ * derived from the game's ABS reviews.
  */
 export function extractGameRows(
   gamePk: number,
   boxscore: unknown,
   playByPlay: unknown,
   winProbability?: unknown,
+  absChallenges?: unknown,
 ): GameRows {
   const box = extractBoxscore(gamePk, boxscore);
   const pbp = extractPlayByPlay(gamePk, playByPlay);
   const play = extractPlayDetail(gamePk, playByPlay);
   const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
-  const rejected: RejectRow[] = [...box.rejects, ...pbp.rejects, ...play.rejects, ...game.rejects];
+  const review = extractReviews(gamePk, playByPlay);
+  const teamIds = boxscoreTeamIds(boxscore);
+  const abs =
+    asObject(absChallenges) !== null
+      ? extractAbsChallenges(gamePk, {
+          absChallenges,
+          teams: { away: { id: teamIds.away }, home: { id: teamIds.home } },
+        })
+      : { rows: absChallengesFromReviews(gamePk, review.rows, teamIds), rejects: [] };
+  const rejected: RejectRow[] = [
+    ...box.rejects,
+    ...pbp.rejects,
+    ...play.rejects,
+    ...game.rejects,
+    ...review.rejects,
+    ...abs.rejects,
+  ];
   let winRows: WinProbabilityRow[] | undefined;
   if (winProbability !== undefined) {
     const extracted = extractWinProbability(gamePk, winProbability);
@@ -56,6 +92,8 @@ export function extractGameRows(
     fieldingLines: checked(rejected, VALIDATORS.fieldingLines, game.rows.fieldingLines),
     officials: checked(rejected, VALIDATORS.officials, game.rows.officials),
     linescoreInnings: checked(rejected, VALIDATORS.linescoreInnings, game.rows.linescoreInnings),
+    reviews: checked(rejected, VALIDATORS.reviews, review.rows),
+    absChallenges: checked(rejected, VALIDATORS.absChallenges, abs.rows),
     gameContext: context ?? { game_pk: gamePk },
     ...(winRows ? { winProbability: winRows } : {}),
     rejects: rejected,
@@ -72,4 +110,11 @@ function checked<T extends object>(
   const { rows: kept, rejects: bad } = validator.validate(rows, opts);
   rejected.push(...bad);
   return kept;
+}
+
+/** The team ids of a boxscore's two sides. */
+function boxscoreTeamIds(boxscore: unknown): { away: number | null; home: number | null } {
+  const teams = asObject(asObject(boxscore)?.teams);
+  const id = (side: string) => toInt(asObject(asObject(teams?.[side])?.team)?.id);
+  return { away: id('away'), home: id('home') };
 }

@@ -4,6 +4,7 @@ import { encodedBuffers, type StorableRows, storeGame } from '../../db/store-gam
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
+import { recordNewPaths } from '../new-fields.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 
@@ -37,6 +38,8 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
       return outcome;
     })
     .finally(() => bodies.fromWorker && ctx.extractPool?.release(workerBuffers(bodies)));
+  // After the game's transaction: fields the API added are a notice, never a reason to hold the game.
+  await recordNewPaths(ctx, bodies.newFields);
   if (ctx.timings) {
     ctx.timings.extractMs += extractMs;
     ctx.timings.dbMs += performance.now() - txStarted - extractMs;
@@ -69,9 +72,10 @@ function workerBuffers(bodies: GameBodies): Array<Uint8Array | string | undefine
 
 /** The rows of a game whose bodies were parsed on this thread (no extraction pool, or a feed). */
 function extractHere(gamePk: number, bodies: GameBodies) {
-  const { boxscore, playByPlay, winProbability } = bodies;
+  const { boxscore, playByPlay, winProbability, absChallenges } = bodies;
   if (!boxscore.body || !playByPlay.body) {
     throw new Error(`game ${gamePk}: its parsed bodies were already released`);
   }
-  return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body);
+  const abs = absChallenges === undefined ? undefined : JSON.parse(absChallenges);
+  return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body, abs);
 }

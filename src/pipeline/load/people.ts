@@ -1,4 +1,5 @@
 import { people } from '../../db/schema/index.js';
+import { noticeBody } from '../new-fields.js';
 import { DugoutError } from '../../errors.js';
 import { bodySha256, type Extracted, extractPerson } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
@@ -55,6 +56,7 @@ export async function loadPeopleBatch(ctx: PipelineContext, items: ClaimedItem[]
     await storeRejects(tx, extracted.rejects, ctx.runId);
     for (const i of found) await completeWork(tx, i, ctx.runId, ctx.now());
   });
+  await noticeBody(ctx, 'person', res.body, 'person', { personIds: ids });
   ctx.counts.fetched += found.length;
   ctx.counts.loaded += found.length;
   ctx.counts.peopleLoaded += found.length;

@@ -5,6 +5,8 @@ import type { StorableRows } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256 } from '../../extract/index.js';
 import { extractGameRows } from './game-rows.js';
+import type { NewFieldRow } from '../../db/schema/rows.js';
+import { newFieldRows } from '../new-fields.js';
 
 /** One body as received: its URL (for error messages) and its bytes (decompressed, not decoded). */
 export interface FetchedBody {
@@ -32,6 +34,8 @@ export interface PreparedGame<R extends StorableRows = StorableRows> {
   stored: { boxscore: Uint8Array; playByPlay: Uint8Array; winProbability?: Uint8Array };
   /** As extracted, or encoded for storing by the worker thread that prepared the game. */
   rows: R;
+  /** The key paths of the bodies that dugout does not know (ingest.new_fields). */
+  newFields: NewFieldRow[];
   /** Milliseconds spent in each step, for the benchmark's stage times. */
   parseMs: number;
   hashMs: number;
@@ -88,6 +92,8 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
   const winProbabilitySha = winText ? bodyTextSha256(winText.text) : undefined;
   const hashMs = performance.now() - t;
   t = performance.now();
+  const key = String(game.gamePk);
+  const newFields = [...newFieldRows('boxscore', box, key), ...newFieldRows('playByPlay', pbp, key)];
   const rows = extractGameRows(game.gamePk, box, pbp, win);
   return {
     boxscoreSha,
@@ -99,6 +105,7 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
       ...(winText ? { winProbability: winText.stored } : {}),
     },
     rows,
+    newFields,
     parseMs,
     hashMs,
     extractMs: performance.now() - t,

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { noticeBody } from '../new-fields.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import { REFERENCE_LISTS, referenceCodes, teamSeasons, teams } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
@@ -105,6 +106,7 @@ async function refreshOne(
       },
       { log: ctx.log, label: operation },
     );
+    if (operation === 'teams') await noticeBody(ctx, 'teams', res.body, operation, params);
     ctx.counts.rejected += applied.rejects.length;
     ctx.counts.listsLoaded++;
     ctx.log.debug({ operation, rows: applied.rows, rejects: applied.rejects.length }, 'reference refreshed');

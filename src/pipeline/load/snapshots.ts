@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { newFieldRows, recordNewPaths, requestKey } from '../new-fields.js';
 import { paramsKey } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import {
@@ -397,6 +398,20 @@ function extractPages(
   return { rows: checked.rows, rejects: [...out.rejects, ...checked.rejects] };
 }
 
+/**
+ * The body kind of a snapshot request's body, as ingest.new_fields names it: the snapshot's name,
+ * or `schedule` for the stats snapshot's schedule; undefined for bodies without a known set of
+ * paths (a person's awards).
+ */
+function snapshotBodyKind(operation: string): string | undefined {
+  if (operation === 'team.roster') return 'roster';
+  if (operation === 'stats.stats') return 'stats';
+  if (operation === 'schedule') return 'schedule';
+  if (operation.startsWith('job.')) return 'staff';
+  if (operation === 'config.awards') return 'awards';
+  return undefined;
+}
+
 export function snapshotNames(): string[] {
   return SNAPSHOTS.map((s) => s.name);
 }
@@ -462,6 +477,13 @@ export async function runSnapshotRequests(
         },
         { log: ctx.log, label: `snapshot ${name}` },
       );
+      const kind = snapshotBodyKind(req.operation);
+      if (kind) {
+        await recordNewPaths(
+          ctx,
+          pages.flatMap((p) => newFieldRows(kind, p.body, requestKey(req.operation, p.params))),
+        );
+      }
       if (!outcome) {
         unchanged++;
         ctx.counts.unchanged++;

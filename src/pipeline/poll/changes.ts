@@ -1,4 +1,6 @@
 import { advanceCursor, GAME_CHANGES_CURSOR, PEOPLE_CHANGES_CURSOR, readCursor } from '../../db/queries/cursors.js';
+import { newFieldRows, recordNewPaths, requestKey } from '../new-fields.js';
+import type { NewFieldRow } from '../../db/schema/rows.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { enqueueWork } from '../../db/queries/work-items.js';
 import { transactionWithRetry } from '../../db/retry-transaction.js';
@@ -45,6 +47,7 @@ export async function pollGameChanges(
   const updatedSince = formatUpdatedSince(since);
   for (let restart = 0; restart <= MAX_RESTARTS; restart++) {
     const merged: ScheduleShape = { dates: [] };
+    const newFields: NewFieldRow[] = [];
     const seen = new Set<number>();
     let total: number | undefined;
     let consistent = true;
@@ -53,6 +56,7 @@ export async function pollGameChanges(
       const res = await ctx.client.call('game.currentGameStats', params, { signal: ctx.signal });
       ctx.counts.requests++;
       const body = res.body as ScheduleShape;
+      newFields.push(...newFieldRows('changes', body, requestKey('game.currentGameStats', params)));
       if (total !== undefined && body.totalItems !== undefined && body.totalItems !== total) {
         consistent = false;
         break;
@@ -83,6 +87,7 @@ export async function pollGameChanges(
       pollStartedAt: t0,
       inTransaction: (tx) => advanceCursor(tx, GAME_CHANGES_CURSOR, t0, ctx.runId, { updatedSince, games: seen.size }),
     });
+    await recordNewPaths(ctx, newFields);
     ctx.log.info({ updatedSince, games: seen.size, enqueued: result.enqueued }, 'game change log polled');
     return result;
   }

@@ -1,4 +1,5 @@
 import { DAY_MS, dayStartMs, isoDay } from '../../dates.js';
+import { noticeBody } from '../new-fields.js';
 import { lockStoredGames, readKnownGames, upsertGames, upsertTeamAndVenueRefs } from '../../db/queries/games.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
@@ -63,6 +64,7 @@ export async function pollSchedule(
         newReason,
         gameTypes: window.gameTypes,
       });
+      await noticeBody(ctx, 'schedule', res.body, 'schedule', params);
       games += r.games;
       enqueued += r.enqueued;
     }

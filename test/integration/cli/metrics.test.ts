@@ -91,6 +91,9 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
           const rows = await sql`select 1 from ingest.runs where job = 'sync' and status = 'succeeded'`.catch(() => []);
           return rows.length ? true : undefined;
         });
+        // A field the API added, as a load records it: the gauge counts each kind's.
+        await sql`insert into ingest.new_fields (body_kind, path, first_key)
+                  values ('feed', 'gameData.addedByTheApi', '1') on conflict do nothing`;
         const metrics = await get(`${base}/metrics`);
         expect(metrics?.status).toBe(200);
         const samples = parseExposition(metrics!.text);
@@ -116,6 +119,9 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
           Date.now() / 1000 - 600,
         );
         expect(one('dugout_dead_letters')[0]?.value).toBe(0);
+        const kinds = await sql`select body_kind, count(*)::int as n from ingest.new_fields group by body_kind`;
+        expect(one('dugout_new_api_fields').length).toBe(kinds.length);
+        for (const k of kinds) expect(one('dugout_new_api_fields', { body_kind: k.body_kind })[0]?.value).toBe(k.n);
         expect((await get(`${base}/healthz`))?.status).toBe(200);
       } finally {
         await sql.end();

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ABS_REVIEW_TYPE,
-  type AbsChallengeRow,
-  extractAbsChallenges,
-  extractReviews,
-  type ReviewRow,
-} from '../../../src/extract/reviews.js';
+import type { AbsChallengeRow, ReviewRow } from '../../../src/db/schema/rows.js';
+import { ABS_REVIEW_TYPE, extractAbsChallenges, extractReviews } from '../../../src/extract/reviews.js';
 import { createSimulator } from '../../../src/sim/index.js';
 import { cloneFixture, describeRecorded, fixture, fixtureNames, gamePkOf } from '../../fixtures.js';
 
