@@ -1,11 +1,13 @@
 /**
  * The game loop: half-innings of plate appearances until the game is decided (the home team does
- * not bat in the ninth when ahead; extra innings with the automatic runner in the regular season).
+ * not bat in the ninth when ahead; extra innings with the automatic runner in the regular season of
+ * its era).
  */
 
 import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
+import { eraOf } from '../era.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
 import { assignReviews } from './reviews.js';
 import { simulateAtBat } from './at-bat.js';
@@ -119,7 +121,8 @@ export function simulateGame(setup: GameSetup): GameLog {
     origins: new Map(),
   };
   const scheduled = setup.scheduledInnings;
-  const ghost = setup.gameType === 'R';
+  const era = eraOf(setup.league.season, setup.league.sportId);
+  const ghost = setup.gameType === 'R' && era.automaticRunner;
   const allowTie = setup.gameType === 'S';
   pushEvent(
     c,
@@ -197,7 +200,14 @@ export function simulateGame(setup: GameSetup): GameLog {
     }
     if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
   }
-  assignReviews(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId }, setup.gameType);
+  assignReviews(
+    plays,
+    setup.seed,
+    setup.gamePk,
+    { away: setup.awayId, home: setup.homeId },
+    setup.gameType,
+    era.managerChallenges,
+  );
   if (playsAbs(setup.league))
     assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   const last = at(plays, plays.length - 1);
