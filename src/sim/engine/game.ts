@@ -98,8 +98,13 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
 /** Simulates one game completely. Pure: the same setup always yields the same play log. */
 export function simulateGame(setup: GameSetup): GameLog {
   const rng = createRng(hashSeed(setup.seed, setup.gamePk, 0x9a3e));
-  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date);
-  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date);
+  const era = eraOf(setup.league.season, setup.league.sportId);
+  // The home park's rule: no designated hitter in National League parks before 2022 (2020 aside);
+  // spring training keeps it.
+  const dh =
+    era.universalDh || setup.gameType === 'S' || setup.league.teamById.get(setup.homeId)?.leagueId !== 104;
+  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date, dh);
+  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date, dh);
   const c: Ctx = {
     rng,
     league: setup.league,
@@ -121,7 +126,6 @@ export function simulateGame(setup: GameSetup): GameLog {
     origins: new Map(),
   };
   const scheduled = setup.scheduledInnings;
-  const era = eraOf(setup.league.season, setup.league.sportId);
   const ghost = setup.gameType === 'R' && era.automaticRunner;
   const allowTie = setup.gameType === 'S';
   pushEvent(
