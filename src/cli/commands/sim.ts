@@ -38,7 +38,12 @@ export function registerSim(program: Command, ctx: AppContext): void {
       parseSimSportIds,
       [1],
     )
-    .option('--history <n>', `past seasons to serve before --season (0-${MAX_HISTORY}), each as its era looked`, (v) => parseHistory(v), 0)
+    .option(
+      '--history <n>',
+      `past seasons to serve before --season (0-${MAX_HISTORY}), each as its era looked`,
+      (v) => parseHistory(v),
+      0,
+    )
     .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');

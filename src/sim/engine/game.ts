@@ -101,8 +101,7 @@ export function simulateGame(setup: GameSetup): GameLog {
   const era = eraOf(setup.league.season, setup.league.sportId);
   // The home park's rule: no designated hitter in National League parks before 2022 (2020 aside);
   // spring training keeps it.
-  const dh =
-    era.universalDh || setup.gameType === 'S' || setup.league.teamById.get(setup.homeId)?.leagueId !== 104;
+  const dh = era.universalDh || setup.gameType === 'S' || setup.league.teamById.get(setup.homeId)?.leagueId !== 104;
   const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date, dh);
   const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date, dh);
   const c: Ctx = {

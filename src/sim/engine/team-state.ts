@@ -122,7 +122,8 @@ export function createTeamState(
  */
 export function changePitcher(team: TeamState, newPitcher: number): { old: number; battingOrder?: string } {
   const old = team.pitcher;
-  const battingOrder = team.pitcherSlot >= 0 ? substitute(team, team.pitcherSlot, newPitcher, '1').battingOrder : undefined;
+  const battingOrder =
+    team.pitcherSlot >= 0 ? substitute(team, team.pitcherSlot, newPitcher, '1').battingOrder : undefined;
   team.pitcher = newPitcher;
   team.fielders['1'] = newPitcher;
   team.pos.set(newPitcher, '1');

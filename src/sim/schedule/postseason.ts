@@ -99,7 +99,12 @@ export function seedLeague(
     .sort(better);
   if (format === 'sixteen') {
     const runnersUp = [...new Set(teams.map((t) => t.divisionId))]
-      .map((div) => at(others.filter((id) => league.teamById.get(id)!.divisionId === div), 0))
+      .map((div) =>
+        at(
+          others.filter((id) => league.teamById.get(id)!.divisionId === div),
+          0,
+        ),
+      )
       .sort(better);
     return [...winners, ...runnersUp, ...others.filter((id) => !runnersUp.includes(id)).slice(0, 2)];
   }
@@ -184,7 +189,13 @@ export function buildPostseason(ctx: PostseasonContext): SchedGame[] {
     return wins.get(high)! >= need ? high : low;
   };
   const format = postseasonFormat(ctx.league.season);
-  const wcGame: SeriesSpec = { ...wc, bestOf: 1, description: 'Wild Card Game', dates: [wc.dates[0]!], higherHosts: [1] };
+  const wcGame: SeriesSpec = {
+    ...wc,
+    bestOf: 1,
+    description: 'Wild Card Game',
+    dates: [wc.dates[0]!],
+    higherHosts: [1],
+  };
   const finalists: number[] = [];
   for (const leagueId of [103, 104]) {
     const label = leagueId === 103 ? 'AL' : 'NL';

@@ -46,7 +46,13 @@ function shuffle<T>(rng: Rng, items: T[]): T[] {
 }
 
 /** The shortened season's dates: a spring stopped in March, a July opening, no All-Star Game. */
-const SHORT_SEASON = { year: 2020, springStart: '2020-02-21', springEnd: '2020-03-11', opening: '2020-07-23', last: '2020-09-27' };
+const SHORT_SEASON = {
+  year: 2020,
+  springStart: '2020-02-21',
+  springEnd: '2020-03-11',
+  opening: '2020-07-23',
+  last: '2020-09-27',
+};
 
 /** Season key dates for a year. */
 export function seasonDates(season: number) {

@@ -42,13 +42,14 @@ function feeds(season: number, n = 6): Json[] {
 function trackingPaths(bodies: Json[], key: 'pitchData' | 'hitData'): Set<string> {
   const out = new Set<string>();
   for (const b of bodies)
-    for (const p of b.liveData.plays.allPlays)
-      for (const e of p.playEvents) if (e[key]) keyPaths(e[key], out, key);
+    for (const p of b.liveData.plays.allPlays) for (const e of p.playEvents) if (e[key]) keyPaths(e[key], out, key);
   return out;
 }
 
 describe('simulated eras', () => {
-  it('2020 is 60 games a club inside three regions, doubleheaders of seven innings, 16 clubs in the postseason', { timeout: 300_000 }, () => {
+  it('2020 is 60 games a club inside three regions, doubleheaders of seven innings, 16 clubs in the postseason', {
+    timeout: 300_000,
+  }, () => {
     const games = regularSchedule(2020);
     const region: Record<number, number> = { 201: 0, 204: 0, 202: 1, 205: 1, 200: 2, 203: 2 };
     const regionOf = new Map(TEAMS.map((t) => [t.id, region[t.divisionId]]));
@@ -89,7 +90,9 @@ describe('simulated eras', () => {
     expect(wildCardGames(2019)).toBe(2);
   });
 
-  it('pitchData from 2008, launch numbers from 2015, placed runners from 2020, pitch-timer events from 2023', { timeout: 300_000 }, () => {
+  it('pitchData from 2008, launch numbers from 2015, placed runners from 2020, pitch-timer events from 2023', {
+    timeout: 300_000,
+  }, () => {
     for (const season of [2007, 2012, 2016, 2019, 2021, 2023]) {
       const bodies = feeds(season);
       const events = bodies.flatMap((b) => b.liveData.plays.allPlays.flatMap((p: Json) => p.playEvents));
@@ -103,7 +106,8 @@ describe('simulated eras', () => {
         launch: hits.length > 0 && hits.every((e: Json) => typeof e.hitData.launchSpeed === 'number'),
         noLaunch: hits.every((e: Json) => e.hitData.launchSpeed === undefined && e.hitData.launchAngle === undefined),
         timerOutsideItsEra:
-          !era.pitchTimer && events.some((e: Json) => e.details?.code === 'AC' || e.details?.eventType === 'forced_balk'),
+          !era.pitchTimer &&
+          events.some((e: Json) => e.details?.code === 'AC' || e.details?.eventType === 'forced_balk'),
         disengagements: events.some((e: Json) => e.details?.disengagementNum !== undefined),
       }).toEqual({
         season,
@@ -125,7 +129,9 @@ describe('simulated eras', () => {
     expect(placed(2020)).toBeGreaterThan(0);
   });
 
-  it('the pitcher bats in National League parks before 2022 (2020 aside), never in American League parks', { timeout: 300_000 }, () => {
+  it('the pitcher bats in National League parks before 2022 (2020 aside), never in American League parks', {
+    timeout: 300_000,
+  }, () => {
     for (const season of [2016, 2020, 2022]) {
       const sim = simOf(season);
       const games = regularSchedule(season)
@@ -154,7 +160,9 @@ describe('simulated eras', () => {
 });
 
 describeRecorded('simulated eras look like the recorded feeds of their season', () => {
-  const recorded = fixtureBodies('liveGameV1').filter((f) => !isMinorLeagueFeed(f.body) && /_\d{4}R_final/.test(f.file));
+  const recorded = fixtureBodies('liveGameV1').filter(
+    (f) => !isMinorLeagueFeed(f.body) && /_\d{4}R_final/.test(f.file),
+  );
   for (const season of [2015, 2019]) {
     it(`${season}: pitchData and hitData carry the recorded keys, no more`, { timeout: 120_000 }, () => {
       const bodies = recorded.filter((f) => f.file.includes(`_${season}R_`)).map((f) => f.body);
