@@ -75,7 +75,7 @@ describe('a week of every simulated era backfills and passes the checks', () => 
               + (select count(*) from mlb.play_actions a join mlb.games x using (game_pk)
               where x.season = g.season and a.event_type = 'forced_balk')::int as "timerViolations",
             (select count(*) from mlb.batting_lines b join mlb.games x using (game_pk)
-              where x.season = g.season and b.position = 'P')::int as "pitcherBatting",
+              where x.season = g.season and b.position = 'P' and b.batting_order is not null)::int as "pitcherBatting",
             (select count(*) from mlb.games x join mlb.team_seasons ts on ts.team_id = x.home_team_id and ts.season = x.season
               where x.season = g.season and ts.league_id = 104)::int as "nlParkGames"
           from mlb.games g
