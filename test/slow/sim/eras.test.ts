@@ -70,10 +70,9 @@ describe('a week of every simulated era backfills and passes the checks', () => 
               where x.season = g.season and a.event_type = 'runner_placed')::int as "placedRunners",
             (select count(distinct (p.game_pk, p.inning, p.half_inning)) from mlb.plays p join mlb.games x using (game_pk)
               where x.season = g.season and x.game_type = 'R' and p.inning > coalesce(x.scheduled_innings, 9))::int as "extraHalves",
-            (select count(*) from mlb.pitches p join mlb.games x using (game_pk)
-              where x.season = g.season and p.call_code = 'AC')::int
-              + (select count(*) from mlb.play_actions a join mlb.games x using (game_pk)
-              where x.season = g.season and a.event_type = 'forced_balk')::int as "timerViolations",
+            (select count(*) from mlb.play_actions a join mlb.games x using (game_pk)
+              where x.season = g.season and (a.event_type = 'forced_balk'
+                or (a.type = 'no_pitch' and a.description like '%Timer Violation%')))::int as "timerViolations",
             (select count(*) from mlb.batting_lines b join mlb.games x using (game_pk)
               where x.season = g.season and b.position = 'P' and b.batting_order is not null)::int as "pitcherBatting",
             (select count(*) from mlb.games x join mlb.team_seasons ts on ts.team_id = x.home_team_id and ts.season = x.season
