@@ -14,6 +14,7 @@ import { answerApi, handleRequest, type RequestLogEntry, type ServerDeps } from 
 import { createSeasonModel, getSeasonModel } from './season.js';
 import { createSimState } from './state.js';
 import { MILB_SPORT_IDS } from './data/levels.js';
+import { MAX_HISTORY, OLDEST_SEASON } from './era.js';
 import type { RosterMove } from './moves.js';
 import { createWorld, singleWorld, type World } from './world.js';
 
@@ -40,7 +41,10 @@ export interface SimOptions {
    * move between each club and its affiliate during the season.
    */
   sportIds?: readonly number[];
-  /** Past seasons served before `season` (default 0), each with its own schedule and franchise history. */
+  /**
+   * Past seasons served before `season` (default 0, at most 20), each with its own schedule,
+   * franchise history and era (src/sim/era.ts: what its bodies carry, which rules it plays by).
+   */
   history?: number;
 }
 
@@ -86,7 +90,10 @@ export function createSimulator(options: SimOptions = {}): Simulator {
   for (const s of sportIds)
     if (s !== 1 && !MILB_SPORT_IDS.includes(s)) throw new Error(`the simulator serves sports 1, 11–14, not ${s}`);
   const history = options.history ?? 0;
-  if (!Number.isInteger(history) || history < 0 || history > 20) throw new Error('history must be 0–20 past seasons');
+  if (!Number.isInteger(history) || history < 0 || history > MAX_HISTORY)
+    throw new Error(`history must be 0–${MAX_HISTORY} past seasons`);
+  if (season - history < OLDEST_SEASON)
+    throw new Error(`the simulator serves seasons from ${OLDEST_SEASON}, not ${season - history}`);
   const single = sportIds.length === 1 && history === 0;
   const state = createSimState(0);
   let world: World;

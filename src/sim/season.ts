@@ -12,7 +12,15 @@ import { createRng, hashSeed } from './prng.js';
 import { applyRegularDisruptions, applySpringCancellation, type DoubleHeaderChange } from './schedule/disruptions.js';
 import { buildPostseason, type TeamRecord } from './schedule/postseason.js';
 import { MILB_SPORT_IDS } from './data/levels.js';
-import { buildRegularSeason, MILB_SERIES, MLB_SERIES, seasonDates } from './schedule/regular.js';
+import { eraOf } from './era.js';
+import {
+  buildRegularSeason,
+  MILB_SERIES,
+  MLB_SERIES,
+  SHORT_SEASON_SERIES,
+  seasonDates,
+  springStartOf,
+} from './schedule/regular.js';
 import { buildSpringTraining, springVenue } from './schedule/spring.js';
 import { addDays } from './time.js';
 import type { GameLog, League, Outcome, SchedGame } from './types.js';
@@ -70,6 +78,7 @@ export function firstGamePk(sportId: number, season: number): number {
 /**
  * Builds a season model (not memoized; see getSeasonModel). A minor-league level has no spring
  * training or postseason here: 132 games a club in six-game series, doubleheaders of seven innings.
+ * An MLB season plays by its era (src/sim/era.ts): 2020 is 60 games a club from July.
  */
 export function createSeasonModel(seed: number, season: number, options: SeasonOptions = {}): SeasonModel {
   const league = options.league ?? createLeague(seed, season);
@@ -78,15 +87,16 @@ export function createSeasonModel(seed: number, season: number, options: SeasonO
   const rng = createRng(hashSeed(seed, season, mlb ? 0x5c4e : 0x5c4e + sportId));
   const keyDates = seasonDates(season);
   const pkBase = firstGamePk(sportId, season);
-  const regular = buildRegularSeason(rng, league, pkBase, mlb ? MLB_SERIES : MILB_SERIES);
-  const springStart = mlb ? addDays(keyDates.opening, -35) : keyDates.opening;
-  const spring = mlb
-    ? buildSpringTraining(rng, league, springStart, addDays(keyDates.opening, -1), pkBase + 2_500)
-    : [];
+  const era = eraOf(season, sportId);
+  const series = !mlb ? MILB_SERIES : era.shortSeason ? SHORT_SEASON_SERIES : MLB_SERIES;
+  const regular = buildRegularSeason(rng, league, pkBase, series);
+  const springStart = mlb ? springStartOf(season) : keyDates.opening;
+  const spring = mlb ? buildSpringTraining(rng, league, springStart, keyDates.springEnd, pkBase + 2_500) : [];
   const dhChanges = new Map<number, DoubleHeaderChange>();
   applyRegularDisruptions(rng, league, regular, dhChanges);
   if (mlb) applySpringCancellation(rng, spring);
-  else for (const g of regular) if (g.doubleHeader !== 'N') g.scheduledInnings = 7;
+  // Seven-inning doubleheaders: the minor leagues, and MLB in 2020–2021.
+  if (era.sevenInningDoubleHeaders) for (const g of regular) if (g.doubleHeader !== 'N') g.scheduledInnings = 7;
   const baseGames = [...spring, ...regular];
   const byPk = new Map<number, SchedGame>(baseGames.map((g) => [g.gamePk, g]));
   const springVenues = new Map<number, VenueInfo>();

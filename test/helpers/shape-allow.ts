@@ -10,9 +10,6 @@ export const ALLOW = {
   game: [
     // Hot/cold zone stats are a per-batter hydration; the simulator sends the (real, often empty) arrays only.
     /HotColdZone(s\[\]|Stats)[.:]/,
-    // Pre-2020 Gameday fields, gone from modern feeds.
-    /\.pfxId:/,
-    /\.nastyFactor:/,
     // 2015/2019 feeds carry `isOut: null` on some runner movements; modern ones always send a boolean.
     /\.movement\.isOut:null$/,
     // Upstream sends lastPlayedDate only for some players.

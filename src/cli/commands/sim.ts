@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseSimSportIds, parsePositiveInt, parseSeason, parseTimestamp } from '../args.js';
 import type { AppContext } from '../../app/context.js';
+import { MAX_HISTORY } from '../../sim/era.js';
 
 interface SimFlags {
   port: number;
@@ -37,7 +38,12 @@ export function registerSim(program: Command, ctx: AppContext): void {
       parseSimSportIds,
       [1],
     )
-    .option('--history <n>', 'past seasons to serve before --season (0-20)', (v) => parseHistory(v), 0)
+    .option(
+      '--history <n>',
+      `past seasons to serve before --season (0-${MAX_HISTORY}), each as its era looked`,
+      (v) => parseHistory(v),
+      0,
+    )
     .option('--cache-mb <n>', 'memory for served bodies, MB (a whole season needs about 2000)', parsePositiveInt, 128)
     .action(async (f: SimFlags) => {
       const { createSimulator } = await import('../../sim/index.js');
@@ -70,6 +76,7 @@ export function registerSim(program: Command, ctx: AppContext): void {
 
 function parseHistory(v: string): number {
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n > 20) throw new InvalidArgumentError(`"${v}" is not a number of past seasons from 0 to 20`);
+  if (!/^\d+$/.test(v) || n > MAX_HISTORY)
+    throw new InvalidArgumentError(`"${v}" is not a number of past seasons from 0 to ${MAX_HISTORY}`);
   return n;
 }

@@ -94,6 +94,12 @@ function inningRow(box: TeamBox, inning: number) {
 function applySubstitution(off: TeamBox, def: TeamBox, ev: Play['events'][number], inning: number): void {
   if (ev.kind !== 'action' || !ev.isSub) return;
   if (ev.eventType === 'pitching_substitution') {
+    // Without the designated hitter the new pitcher also takes a place in the batting order.
+    if (ev.battingOrder && ev.replaced !== undefined) {
+      def.slots[Number(ev.battingOrder[0]) - 1] = ev.player;
+      def.battingOrder.set(ev.player, ev.battingOrder);
+      enter(def, ev.player, '1');
+    }
     enterPitcher(def, ev.player);
     return;
   }

@@ -1,6 +1,7 @@
 /** One plate appearance, pitch by pitch, with the base running that can happen between pitches. */
 
 import { entry } from '../checked.js';
+import { eraOf } from '../era.js';
 import type { BaseNum, BattedBall, Ev, Person } from '../types.js';
 import { type Ctx, credit, defense, makeMove, personOf, pushEvent, type Runner, settleEvent } from './context.js';
 import { batterTo, EVENTS, forceAdvance, type InPlayResult, resolveInPlay, sacBunt } from './in-play.js';
@@ -82,7 +83,7 @@ function betweenPitches(c: Ctx): void {
 function pickoffThrow(c: Ctx): void {
   c.disengagements += 1;
   pushEvent(c, { kind: 'pickoff', base: 1, disengagementNum: c.disengagements }, 3000, c.rng.int(5000, 9000));
-  if (c.disengagements < 3 || walkOffRisk(c)) return;
+  if (c.disengagements < 3 || walkOffRisk(c) || !eraOf(c.league.season, c.league.sportId).pitchTimer) return;
   advanceAll(c, 'forced_balk', defense(c).pitcher);
 }
 
@@ -233,7 +234,8 @@ export function simulateAtBat(c: Ctx, batterId: number): PaResult {
     const r = c.bases[i];
     if (r) c.origins.set(r.id, (i + 1) as BaseNum);
   }
-  if (c.rng.chance(0.004)) {
+  // A batter's pitch-timer violation (the draw is made in every era so the stream stays aligned).
+  if (c.rng.chance(0.004) && eraOf(c.league.season, c.league.sportId).pitchTimer) {
     c.strikes = 1;
     pushEvent(c, { kind: 'no_pitch', call: 'AC', pitchNumber: 0, player: batterId }, 5000, 8000);
   }

@@ -1,11 +1,13 @@
 /**
  * The game loop: half-innings of plate appearances until the game is decided (the home team does
- * not bat in the ninth when ahead; extra innings with the automatic runner in the regular season).
+ * not bat in the ninth when ahead; extra innings with the automatic runner in the regular season of
+ * its era).
  */
 
 import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
 import type { GameLog, GameType, League, Play } from '../types.js';
+import { eraOf } from '../era.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
 import { assignReviews } from './reviews.js';
 import { simulateAtBat } from './at-bat.js';
@@ -96,8 +98,12 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
 /** Simulates one game completely. Pure: the same setup always yields the same play log. */
 export function simulateGame(setup: GameSetup): GameLog {
   const rng = createRng(hashSeed(setup.seed, setup.gamePk, 0x9a3e));
-  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date);
-  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date);
+  const era = eraOf(setup.league.season, setup.league.sportId);
+  // The home park's rule: no designated hitter in National League parks before 2022 (2020 aside);
+  // spring training keeps it.
+  const dh = era.universalDh || setup.gameType === 'S' || setup.league.teamById.get(setup.homeId)?.leagueId !== 104;
+  const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date, dh);
+  const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date, dh);
   const c: Ctx = {
     rng,
     league: setup.league,
@@ -119,7 +125,7 @@ export function simulateGame(setup: GameSetup): GameLog {
     origins: new Map(),
   };
   const scheduled = setup.scheduledInnings;
-  const ghost = setup.gameType === 'R';
+  const ghost = setup.gameType === 'R' && era.automaticRunner;
   const allowTie = setup.gameType === 'S';
   pushEvent(
     c,
@@ -197,7 +203,14 @@ export function simulateGame(setup: GameSetup): GameLog {
     }
     if (!over && inning >= scheduled && (c.homeScore !== c.awayScore || allowTie)) over = true;
   }
-  assignReviews(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId }, setup.gameType);
+  assignReviews(
+    plays,
+    setup.seed,
+    setup.gamePk,
+    { away: setup.awayId, home: setup.homeId },
+    setup.gameType,
+    era.managerChallenges,
+  );
   if (playsAbs(setup.league))
     assignAbsChallenges(plays, setup.seed, setup.gamePk, { away: setup.awayId, home: setup.homeId });
   const last = at(plays, plays.length - 1);

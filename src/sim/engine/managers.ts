@@ -2,7 +2,14 @@
 
 import { at, entry } from '../checked.js';
 import { type Ctx, defense, offense, personOf, pushEvent } from './context.js';
-import { changePitcher, currentPitchCount, substitute, takeFieldPos, type TeamState } from './team-state.js';
+import {
+  changePitcher,
+  currentPitchCount,
+  pitcherRemoved,
+  substitute,
+  takeFieldPos,
+  type TeamState,
+} from './team-state.js';
 
 const POSITION_NAMES: Record<string, string> = {
   '3': 'first',
@@ -22,6 +29,7 @@ function lead(c: Ctx, team: TeamState): number {
 
 /** Whether the defense should change pitchers before the next batter. */
 function needsNewPitcher(c: Ctx, team: TeamState, startOfHalf: boolean, scheduled: number): boolean {
+  if (pitcherRemoved(team)) return true;
   const p = personOf(c, team.pitcher);
   const count = currentPitchCount(team);
   const margin = lead(c, team);
@@ -49,10 +57,18 @@ export function maybeChangePitcher(c: Ctx, startOfHalf: boolean, scheduled: numb
     next = late ? at(team.bullpen, 0) : at(team.bullpen, c.rng.int(0, team.bullpen.length - 1));
   } else if (team.closer) next = team.closer;
   if (!next) return;
-  const old = changePitcher(team, next);
+  const { old, battingOrder } = changePitcher(team, next);
   pushEvent(
     c,
-    { kind: 'action', eventType: 'pitching_substitution', player: next, isSub: true, position: '1', replaced: old },
+    {
+      kind: 'action',
+      eventType: 'pitching_substitution',
+      player: next,
+      isSub: true,
+      position: '1',
+      replaced: old,
+      ...(battingOrder ? { battingOrder } : {}),
+    },
     c.rng.int(110_000, 170_000),
     8000,
   );
@@ -63,6 +79,8 @@ export function maybePinchHit(c: Ctx, batterId: number): number {
   const team = offense(c);
   const own = team.pos.get(batterId);
   if (c.inning < 7 || own === '2' || own === '11' || own === '12' || team.bench.length === 0) return batterId;
+  // A pitcher is batted for only when a reliever can take his place.
+  if (own === '1' && team.bullpen.length === 0 && !team.closer) return batterId;
   const batter = personOf(c, batterId);
   if (batter.contact + batter.power > 0.85 || !c.rng.chance(0.18)) return batterId;
   const candidates = team.bench.filter((id) => personOf(c, id).position !== '2');
@@ -71,7 +89,8 @@ export function maybePinchHit(c: Ctx, batterId: number): number {
   const slot = team.slots.indexOf(batterId);
   const pos = takeFieldPos(team, batterId);
   const { battingOrder } = substitute(team, slot, ph, pos === '10' ? '10' : '11');
-  if (pos !== '10' && pos) team.pendingSwitch.push({ id: ph, pos, from: 'hitter' });
+  // Batting for the pitcher, the pinch hitter leaves when the next pitcher comes in.
+  if (pos !== '10' && pos !== '1' && pos) team.pendingSwitch.push({ id: ph, pos, from: 'hitter' });
   pushEvent(
     c,
     {
@@ -97,7 +116,15 @@ export function maybePinchRun(c: Ctx, scheduled: number): void {
     const r = c.bases[b];
     if (!r || team.bench.length === 0) continue;
     const own = team.pos.get(r.id);
-    if (!own || own === '2' || own === '11' || own === '12' || personOf(c, r.id).speed > 0.35 || !c.rng.chance(0.3))
+    if (
+      !own ||
+      own === '1' ||
+      own === '2' ||
+      own === '11' ||
+      own === '12' ||
+      personOf(c, r.id).speed > 0.35 ||
+      !c.rng.chance(0.3)
+    )
       continue;
     const candidates = team.bench.filter((id) => personOf(c, id).position !== '2');
     if (candidates.length === 0) return;

@@ -31,7 +31,8 @@ export function managerChallenges(gameType: string): number {
 
 /**
  * Adds reasons, outcomes and second challenges to the reviews of a finished game's plays. A club
- * that has no challenge left makes none: its review is dropped.
+ * that has no challenge left makes none: its review is dropped, as is every manager challenge of a
+ * season before they existed (`challenges` false).
  */
 export function assignReviews(
   plays: Play[],
@@ -39,6 +40,7 @@ export function assignReviews(
   gamePk: number,
   teams: { away: number; home: number },
   gameType: string,
+  challenges = true,
 ): void {
   const rng = createRng(hashSeed(seed, gamePk, 0x4e7));
   const left = new Map([
@@ -59,6 +61,11 @@ export function assignReviews(
       play.review = { type: HIT_BY_PITCH, overturned: rng.chance(HBP_OVERTURN_RATE), challengeTeamId: fielding };
     const review = play.review;
     if (!review?.challengeTeamId) continue;
+    // Before manager challenges existed the call on the field stood (umpire reviews of home runs stay).
+    if (!challenges) {
+      delete play.review;
+      continue;
+    }
     if (review.type === TAG_PLAY && play.eventType === 'force_out') review.type = FORCE_PLAY;
     if (review.type !== HIT_BY_PITCH) review.overturned = rng.chance(OVERTURN_RATE);
     const second = (review.type === FORCE_PLAY || review.type === TAG_PLAY) && rng.chance(SECOND_CHALLENGE_RATE);

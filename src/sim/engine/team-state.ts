@@ -32,15 +32,25 @@ export interface TeamState {
   pendingSwitch: Array<{ id: number; pos: string; from: 'hitter' | 'runner' }>;
   lineup: LineupSlot[];
   starter: number;
+  /** The batting slot of the pitcher in a game without the designated hitter (-1 with one). */
+  pitcherSlot: number;
 }
 
 const POS_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 /**
  * Sets up a club for one game: the day's starting pitcher from the rotation and, now and then, a
- * regular given the day off in favour of a bench player.
+ * regular given the day off in favour of a bench player. Without the designated hitter (`dh`
+ * false: a National League park before 2022) the pitcher bats in the DH's place and the DH sits.
  */
-export function createTeamState(rng: Rng, league: League, teamId: number, gameIndex: number, date: string): TeamState {
+export function createTeamState(
+  rng: Rng,
+  league: League,
+  teamId: number,
+  gameIndex: number,
+  date: string,
+  dh = true,
+): TeamState {
   const depth: TeamDepth = league.depthAt(teamId, date);
   const starters: Record<string, number> = { ...depth.starters };
   const bench = [...depth.bench];
@@ -65,6 +75,16 @@ export function createTeamState(rng: Rng, league: League, teamId: number, gameIn
   const starter = at(depth.rotation, gameIndex % depth.rotation.length);
   const fielders: Record<string, number> = { '1': starter };
   for (const code of POS_ORDER) fielders[code] = entry(starters, code);
+  let pitcherSlot = -1;
+  if (!dh) {
+    const dhId = entry(starters, '10');
+    pitcherSlot = order.indexOf(dhId);
+    order[pitcherSlot] = starter;
+    posOf.delete(dhId);
+    posOf.set(starter, '1');
+    delete fielders['10'];
+    bench.push(dhId);
+  }
   const battingOrder = new Map<number, string>();
   order.forEach((id, i) => {
     battingOrder.set(id, `${i + 1}00`);
@@ -92,12 +112,18 @@ export function createTeamState(rng: Rng, league: League, teamId: number, gameIn
     pendingSwitch: [],
     lineup: order.map((id) => ({ id, pos: posOf.get(id)! })),
     starter,
+    pitcherSlot,
   };
 }
 
-/** Brings a new pitcher in; returns the replaced pitcher's id. */
-export function changePitcher(team: TeamState, newPitcher: number): number {
+/**
+ * Brings a new pitcher in; returns the replaced pitcher's id and, in a game without the designated
+ * hitter, the batting order he takes (the slot of the pitcher, or of the pinch hitter who batted for him).
+ */
+export function changePitcher(team: TeamState, newPitcher: number): { old: number; battingOrder?: string } {
   const old = team.pitcher;
+  const battingOrder =
+    team.pitcherSlot >= 0 ? substitute(team, team.pitcherSlot, newPitcher, '1').battingOrder : undefined;
   team.pitcher = newPitcher;
   team.fielders['1'] = newPitcher;
   team.pos.set(newPitcher, '1');
@@ -109,7 +135,12 @@ export function changePitcher(team: TeamState, newPitcher: number): number {
   const i = team.bullpen.indexOf(newPitcher);
   if (i >= 0) team.bullpen.splice(i, 1);
   if (newPitcher === team.closer) team.closer = 0;
-  return old;
+  return { old, battingOrder };
+}
+
+/** The pitcher was batted for (no designated hitter): a new one must come in before the next pitch. */
+export function pitcherRemoved(team: TeamState): boolean {
+  return team.pitcherSlot >= 0 && team.slots[team.pitcherSlot] !== team.pitcher;
 }
 
 /** Puts a bench player into a batting slot (pinch hitter or defensive replacement). */

@@ -6,6 +6,7 @@
 
 import { at } from '../checked.js';
 import { createRng, hashSeed, type Rng } from '../prng.js';
+import type { PitchTracking } from '../era.js';
 import type { BattedBall, Person } from '../types.js';
 import { num } from './raw-json.js';
 
@@ -93,7 +94,7 @@ export interface PitchJson {
   typeCode: string;
   ballColor: string;
   trailColor: string;
-  /** The `pitchData` object, already serialized. */
+  /** The `pitchData` object, already serialized ('' in a season without pitch tracking). */
   pitchDataJson: string;
 }
 
@@ -106,6 +107,7 @@ export function pitchDetails(
   pitcher: Person,
   batter: Person,
   call: string,
+  tracking: PitchTracking = 'hawkeye',
 ): PitchJson {
   const rng = createRng(hashSeed(seed, gamePk, ab, index, 0x717c));
   const mix = pitcher.repertoire.length > 0 ? pitcher.repertoire : DEFAULT_MIX;
@@ -146,21 +148,92 @@ export function pitchDetails(
   const extension = rng.range(5.6, 7);
   const isInPlay = call === 'X' || call === 'D' || call === 'E';
   const isBall = call === 'B' || call === '*B' || call === 'P' || call === 'H' || call === 'VB';
-  const pitchDataJson =
-    `{"startSpeed":${num(startSpeed, 1)},"endSpeed":${num(endSpeed, 1)},"strikeZoneTop":${num(top, 2)},"strikeZoneBottom":${num(bot, 2)},` +
-    `"strikeZoneWidth":17,"strikeZoneDepth":8.5,"coordinates":{"aY":${num(aY, 4)},"aZ":${num(aZ, 4)},"pfxX":${num(pfxX, 4)},` +
-    `"pfxZ":${num(pfxZ, 4)},"pX":${num(pX, 4)},"pZ":${num(pZ, 4)},"vX0":${num(vX0, 4)},"vY0":${num(vY0, 4)},"vZ0":${num(vZ0, 4)},` +
-    `"x":${num(117 - 38 * pX, 2)},"y":${num(238.8 - 27 * pZ, 2)},"x0":${num(x0, 4)},"y0":50,"z0":${num(z0, 4)},"aX":${num(aX, 4)}},` +
-    `"breaks":{"breakAngle":${num(Math.abs((Math.atan2(pfxX, 12) * 180) / Math.PI), 1)},"breakLength":${num(Math.max(2, Math.hypot(pfxX, pfxZ - 8) * 0.6), 1)},` +
-    `"breakY":24,"breakVertical":${num(pfxZ - gravityDrop, 1)},"breakVerticalInduced":${num(pfxZ, 1)},"breakHorizontal":${num(-pfxX, 1)},` +
-    `"spinRate":${spinRate},"spinDirection":${spinDirection}},"zone":${zoneOf(pX, pZ, top, bot)},"typeConfidence":${num(typeConfidence, 2)},` +
-    `"plateTime":${num(t, 4)},"extension":${num(extension, 4)}}`;
+  const pitchDataJson = pitchDataText(tracking, {
+    startSpeed,
+    endSpeed,
+    top,
+    bot,
+    pfxX,
+    pfxZ,
+    pX,
+    pZ,
+    aX,
+    aY,
+    aZ,
+    vX0,
+    vY0,
+    vZ0,
+    x0,
+    z0,
+    t,
+    gravityDrop,
+    spinRate,
+    spinDirection,
+    typeConfidence,
+    extension,
+  });
   return {
     typeCode: code,
     ballColor: isInPlay ? BALL_COLORS.inPlay : isBall ? BALL_COLORS.ball : BALL_COLORS.strike,
     trailColor: TRAIL[code] ?? TRAIL.FF,
     pitchDataJson,
   };
+}
+
+interface Tracked {
+  startSpeed: number;
+  endSpeed: number;
+  top: number;
+  bot: number;
+  pfxX: number;
+  pfxZ: number;
+  pX: number;
+  pZ: number;
+  aX: number;
+  aY: number;
+  aZ: number;
+  vX0: number;
+  vY0: number;
+  vZ0: number;
+  x0: number;
+  z0: number;
+  t: number;
+  gravityDrop: number;
+  spinRate: number;
+  spinDirection: number;
+  typeConfidence: number;
+  extension: number;
+}
+
+/**
+ * The `pitchData` text of a pitch as the season's tracking system wrote it: the key sets follow the
+ * recorded feeds of 2015 (PITCHf/x), 2019 (TrackMan) and 2022 on (Hawk-Eye).
+ */
+function pitchDataText(tracking: PitchTracking, p: Tracked): string {
+  if (tracking === 'none') return '';
+  const coordinates =
+    `"coordinates":{"aY":${num(p.aY, 4)},"aZ":${num(p.aZ, 4)},"pfxX":${num(p.pfxX, 4)},` +
+    `"pfxZ":${num(p.pfxZ, 4)},"pX":${num(p.pX, 4)},"pZ":${num(p.pZ, 4)},"vX0":${num(p.vX0, 4)},"vY0":${num(p.vY0, 4)},"vZ0":${num(p.vZ0, 4)},` +
+    `"x":${num(117 - 38 * p.pX, 2)},"y":${num(238.8 - 27 * p.pZ, 2)},"x0":${num(p.x0, 4)},"y0":50,"z0":${num(p.z0, 4)},"aX":${num(p.aX, 4)}}`;
+  const speeds = `"startSpeed":${num(p.startSpeed, 1)},"endSpeed":${num(p.endSpeed, 1)}`;
+  const zoneTopBottom = `"strikeZoneTop":${num(p.top, 2)},"strikeZoneBottom":${num(p.bot, 2)}`;
+  const breakAngle = `"breakAngle":${num(Math.abs((Math.atan2(p.pfxX, 12) * 180) / Math.PI), 1)}`;
+  const breakLength = `"breakLength":${num(Math.max(2, Math.hypot(p.pfxX, p.pfxZ - 8) * 0.6), 1)},"breakY":24`;
+  const spin = `"spinRate":${p.spinRate},"spinDirection":${p.spinDirection}`;
+  const zone = `"zone":${zoneOf(p.pX, p.pZ, p.top, p.bot)},"typeConfidence":${num(p.typeConfidence, 2)}`;
+  if (tracking === 'pitchfx') {
+    // PITCHf/x's own "nasty factor" (0–100), gone with Statcast.
+    const nasty = Math.min(99, Math.max(5, 50 + Math.abs(p.pfxX) * 1.5 + (p.startSpeed - 90) * 2));
+    return `{${speeds},"nastyFactor":${num(nasty, 2)},${zoneTopBottom},${coordinates},"breaks":{${breakLength},${spin}},${zone}}`;
+  }
+  const timing = `"plateTime":${num(p.t, 4)},"extension":${num(p.extension, 4)}`;
+  if (tracking === 'trackman')
+    return `{${speeds},${zoneTopBottom},${coordinates},"breaks":{${breakAngle},${breakLength},${spin}},${zone},${timing}}`;
+  return (
+    `{${speeds},${zoneTopBottom},"strikeZoneWidth":17,"strikeZoneDepth":8.5,${coordinates},` +
+    `"breaks":{${breakAngle},${breakLength},"breakVertical":${num(p.pfxZ - p.gravityDrop, 1)},"breakVerticalInduced":${num(p.pfxZ, 1)},` +
+    `"breakHorizontal":${num(-p.pfxX, 1)},${spin}},${zone},${timing}}`
+  );
 }
 
 const DEFAULT_MIX = [{ code: 'FF', weight: 1, speedDelta: 0 }];
@@ -177,8 +250,18 @@ const SPRAY: Record<string, number> = {
   '9': 30,
 };
 
-/** Launch numbers and landing spot of a batted ball, consistent with its outcome. */
-export function hitDetails(seed: number, gamePk: number, ab: number, batted: BattedBall, eventType: string) {
+/**
+ * Launch numbers and landing spot of a batted ball, consistent with its outcome. Without Statcast
+ * (`launchData` false, before 2015) only the trajectory, hardness and landing spot are known.
+ */
+export function hitDetails(
+  seed: number,
+  gamePk: number,
+  ab: number,
+  batted: BattedBall,
+  eventType: string,
+  launchData = true,
+) {
   const rng = createRng(hashSeed(seed, gamePk, ab, 0x417));
   let ev: number;
   let la: number;
@@ -210,6 +293,12 @@ export function hitDetails(seed: number, gamePk: number, ab: number, batted: Bat
   }
   const angle = ((SPRAY[batted.location] ?? 0) + rng.normal(0, 6)) * (Math.PI / 180);
   const scale = 0.43;
+  const coordinates = {
+    coordX: r2(125.42 + Math.sin(angle) * dist * scale),
+    coordY: r2(198.27 - Math.cos(angle) * dist * scale),
+  };
+  if (!launchData)
+    return { trajectory: batted.trajectory, hardness: batted.hardness, location: batted.location, coordinates };
   return {
     launchSpeed: r1(ev),
     launchAngle: Math.round(la),
@@ -217,9 +306,6 @@ export function hitDetails(seed: number, gamePk: number, ab: number, batted: Bat
     trajectory: batted.trajectory,
     hardness: batted.hardness,
     location: batted.location,
-    coordinates: {
-      coordX: r2(125.42 + Math.sin(angle) * dist * scale),
-      coordY: r2(198.27 - Math.cos(angle) * dist * scale),
-    },
+    coordinates,
   };
 }

@@ -3,6 +3,7 @@
 import { at } from '../checked.js';
 import { finalEventIndex } from '../derive/finalize.js';
 import { endingAbs } from '../engine/abs.js';
+import { eraOf } from '../era.js';
 import type { GameView } from '../game-view.js';
 import { uuidFrom } from '../prng.js';
 import { isoMillis } from '../time.js';
@@ -59,23 +60,46 @@ function runnerJson(league: League, m: RunnerMove) {
   };
 }
 
+/** `pfxId` of a pitch: its time (Eastern, daylight) as YYMMDD_HHMMSS. */
+function pfxIdOf(ms: number): string {
+  const iso = new Date(ms - 4 * 3_600_000).toISOString();
+  return `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}_${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
+}
+
 /** Renders plays of one game (descriptions, runners, events) as JSON-ready objects. */
 export function createPlayRenderer(league: League, seed: number, gamePk: number) {
   const d = createDescriber(league);
   const person = (id: number) => league.personById.get(id)!;
+  const era = eraOf(league.season, league.sportId);
+  // PITCHf/x and TrackMan seasons name each pitch by its tracking time as well (`pfxId`).
+  const pfxIds = era.pitchTracking === 'pitchfx' || (era.pitchTracking === 'trackman' && league.season <= 2020);
 
   /** A pitch event written straight to JSON text (the hot path). */
   function pitchEventJson(play: Play, ev: Ev & { kind: 'pitch' }, index: number, isFinal: boolean, prev?: Ev): string {
     const call = ev.call;
     const inPlay = call === 'X' || call === 'D' || call === 'E';
-    const pd = pitchDetails(seed, gamePk, play.ab, index, person(ev.pitcher), person(play.batter), call);
+    const pd = pitchDetails(
+      seed,
+      gamePk,
+      play.ab,
+      index,
+      person(ev.pitcher),
+      person(play.batter),
+      call,
+      era.pitchTracking,
+    );
     const isBall = !STRIKE_CALLS.has(call);
     const desc = CALL_JSON[call] ?? JSON.stringify(CALLS[call] ?? call);
     const runnerGoing = prev?.kind === 'action' && prev.isBaseRunning ? ',"runnerGoing":true' : '';
     const hit =
       inPlay && play.batted && isFinal
-        ? `,"hitData":${JSON.stringify(hitDetails(seed, gamePk, play.ab, play.batted, play.eventType))}`
+        ? `,"hitData":${JSON.stringify(hitDetails(seed, gamePk, play.ab, play.batted, play.eventType, era.launchData))}`
         : '';
+    // Without pitch tracking a pitch has neither a classified type nor `pitchData`.
+    const tracked = pd.pitchDataJson !== '';
+    const pitchType = tracked ? `"type":${TYPE_JSON[pd.typeCode] ?? TYPE_JSON.FF},` : '';
+    const pitchData = tracked ? `,"pitchData":${pd.pitchDataJson}` : '';
+    const pfxId = pfxIds ? `,"pfxId":"${pfxIdOf(ev.startMs)}"` : '';
     // An ABS challenge of this pitch, unless it ended the plate appearance (then it is the play's).
     const abs = ev.abs && !(isFinal && endingAbs(play)) ? ev.abs : undefined;
     // A review of the play is the play's (the feed leaves its last pitch unmarked).
@@ -84,9 +108,9 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
     return (
       `{"details":{"call":{"code":"${call}","description":${desc}},"description":${desc},"code":"${call}",` +
       `"ballColor":"${pd.ballColor}","trailColor":"${pd.trailColor}","isInPlay":${inPlay},"isStrike":${!isBall && !inPlay},"isBall":${isBall},` +
-      `"type":${TYPE_JSON[pd.typeCode] ?? TYPE_JSON.FF},"isOut":${isFinal && play.isOut},"hasReview":${reviewed}${runnerGoing}},` +
-      `"count":{"balls":${ev.balls},"strikes":${ev.strikes},"outs":${ev.outs}},"pitchData":${pd.pitchDataJson}${hit},` +
-      `"index":${index},"playId":"${uuidFrom(seed, gamePk, play.ab, index)}","pitchNumber":${ev.pitchNumber},` +
+      `${pitchType}"isOut":${isFinal && play.isOut},"hasReview":${reviewed}${runnerGoing}},` +
+      `"count":{"balls":${ev.balls},"strikes":${ev.strikes},"outs":${ev.outs}}${pitchData}${hit},` +
+      `"index":${index}${pfxId},"playId":"${uuidFrom(seed, gamePk, play.ab, index)}","pitchNumber":${ev.pitchNumber},` +
       `"startTime":"${isoMillis(ev.startMs)}","endTime":"${isoMillis(ev.endMs)}","isPitch":true,"type":"pitch"${review}}`
     );
   }
@@ -132,7 +156,8 @@ export function createPlayRenderer(league: League, seed: number, gamePk: number)
           isOut: false,
           hasReview: false,
           fromCatcher: false,
-          disengagementNum: ev.disengagementNum,
+          // Disengagements are counted from the pitch timer on.
+          ...(era.pitchTimer ? { disengagementNum: ev.disengagementNum } : {}),
         },
         count,
         index,

@@ -105,7 +105,12 @@ export function scheduleRoute(cores: readonly Core[], params: URLSearchParams): 
       end = core.model.dates.postEnd;
     }
     if (!start && !f.pks) start = end = todayOf(now);
-    for (const g of core.visibleGames()) {
+    // A dated request leaves the other seasons, and a season's postseason before its dates, unbuilt
+    // (building a postseason plays the whole regular season), so many past seasons stay cheap.
+    const { springStart, postStart, postEnd } = core.model.dates;
+    if (start && !f.pks && (end! < springStart || start > postEnd)) continue;
+    const games = start && !f.pks && end! < postStart ? core.model.baseGames : core.visibleGames();
+    for (const g of games) {
       if (!matches(f, g)) continue;
       for (const l of listingsOf(core.model, g, now))
         if (!start || (l.date >= start && l.date <= end!)) listings.push({ ...l, core });

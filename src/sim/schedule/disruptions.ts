@@ -50,8 +50,11 @@ export function applyRegularDisruptions(
   const candidates = games.filter(
     (g) => dateMs(g.originalDate) >= dateMs(first) + 8 * DAY_MS && dateMs(g.originalDate) <= dateMs(last) - 20 * DAY_MS,
   );
-  // The suspended game: a June night game with a next-day game between the same clubs.
-  const suspendable = candidates.filter((g) => g.originalDate.slice(5, 7) === '06' && g.dayNight === 'night');
+  // The suspended game: a June night game with a next-day game between the same clubs (any night
+  // game of a season without June games, 2020's).
+  const nights = candidates.filter((g) => g.dayNight === 'night');
+  const june = nights.filter((g) => g.originalDate.slice(5, 7) === '06');
+  const suspendable = june.length > 0 ? june : nights;
   for (let tries = 0; tries < 200; tries++) {
     const g = rng.pick(suspendable);
     const next = byPairDate.get(keyOf(g.awayId, g.homeId, addDays(g.originalDate, 1)));

@@ -2,6 +2,10 @@
  * The postseason bracket, seeded from the simulated regular-season standings: Wild Card (best of
  * 3), Division Series (5), League Championship Series (7) and World Series (7). Series games are
  * simulated in order because who plays next depends on who won.
+ *
+ * Past seasons keep their own format: before 2012 four clubs a league and no wild-card round,
+ * 2012–2021 one Wild Card Game a league between the two wild cards, 2020 sixteen clubs (eight a
+ * league) in best-of-3 Wild Card Series all hosted by the higher seed, and six a league since 2022.
  */
 
 import type { Rng } from '../prng.js';
@@ -51,8 +55,26 @@ function specs(lastRegular: string): [SeriesSpec, SeriesSpec, SeriesSpec, Series
   ];
 }
 
-/** Seeds 1..6 of a league: three division winners by record, then the three best others. */
-export function seedLeague(league: League, leagueId: number, records: Map<number, TeamRecord>, rng: Rng): number[] {
+/** The postseason format of a season (by the clubs each league sends). */
+export type PostseasonFormat = 'four' | 'wildCardGame' | 'sixteen' | 'six';
+
+export function postseasonFormat(season: number): PostseasonFormat {
+  if (season === 2020) return 'sixteen';
+  if (season >= 2022) return 'six';
+  return season >= 2012 ? 'wildCardGame' : 'four';
+}
+
+/**
+ * Seeds of a league: the three division winners by record, then the best others (three; two
+ * before 2022; one before 2012). In 2020 the three runners-up come 4–6 and two others 7–8.
+ */
+export function seedLeague(
+  league: League,
+  leagueId: number,
+  records: Map<number, TeamRecord>,
+  rng: Rng,
+  format: PostseasonFormat = 'six',
+): number[] {
   const pct = (id: number) => {
     const r = records.get(id) ?? { wins: 0, losses: 0 };
     return r.wins / Math.max(1, r.wins + r.losses);
@@ -75,7 +97,19 @@ export function seedLeague(league: League, leagueId: number, records: Map<number
     .map((t) => t.id)
     .filter((id) => !winners.includes(id))
     .sort(better);
-  return [...winners, ...others.slice(0, 3)];
+  if (format === 'sixteen') {
+    const runnersUp = [...new Set(teams.map((t) => t.divisionId))]
+      .map((div) =>
+        at(
+          others.filter((id) => league.teamById.get(id)!.divisionId === div),
+          0,
+        ),
+      )
+      .sort(better);
+    return [...winners, ...runnersUp, ...others.filter((id) => !runnersUp.includes(id)).slice(0, 2)];
+  }
+  const wildCards = format === 'six' ? 3 : format === 'wildCardGame' ? 2 : 1;
+  return [...winners, ...others.slice(0, wildCards)];
 }
 
 export interface PostseasonContext {
@@ -88,6 +122,11 @@ export interface PostseasonContext {
   gameCount: Map<number, number>;
   /** Simulates a postseason game and returns its outcome. */
   play(g: SchedGame): Outcome;
+}
+
+/** Two clubs, the better seed first. */
+function bySeed(seeds: number[], a: number, b: number): [number, number] {
+  return seeds.indexOf(a) < seeds.indexOf(b) ? [a, b] : [b, a];
 }
 
 /** Builds and plays the whole postseason; returns its games in date order. */
@@ -149,15 +188,36 @@ export function buildPostseason(ctx: PostseasonContext): SchedGame[] {
     }
     return wins.get(high)! >= need ? high : low;
   };
+  const format = postseasonFormat(ctx.league.season);
+  const wcGame: SeriesSpec = {
+    ...wc,
+    bestOf: 1,
+    description: 'Wild Card Game',
+    dates: [wc.dates[0]!],
+    higherHosts: [1],
+  };
   const finalists: number[] = [];
   for (const leagueId of [103, 104]) {
     const label = leagueId === 103 ? 'AL' : 'NL';
-    const s = seedLeague(ctx.league, leagueId, ctx.records, ctx.rng);
+    const s = seedLeague(ctx.league, leagueId, ctx.records, ctx.rng, format);
     const seed = (n: number) => at(s, n);
-    const wcA = playSeries(wc, seed(2), seed(5), `${label} Wild Card Game`);
-    const wcB = playSeries(wc, seed(3), seed(4), `${label} Wild Card Game`);
-    const dsA = playSeries(ds, seed(0), wcB, `${label}DS Game`);
-    const dsB = playSeries(ds, seed(1), wcA, `${label}DS Game`);
+    let dsA: number;
+    let dsB: number;
+    if (format === 'sixteen') {
+      const w = [0, 1, 2, 3].map((i) => playSeries(wc, seed(i), seed(7 - i), `${label} Wild Card Game`));
+      dsA = playSeries(ds, ...bySeed(s, w[0]!, w[3]!), `${label}DS Game`);
+      dsB = playSeries(ds, ...bySeed(s, w[1]!, w[2]!), `${label}DS Game`);
+    } else if (format === 'six') {
+      const wcA = playSeries(wc, seed(2), seed(5), `${label} Wild Card Game`);
+      const wcB = playSeries(wc, seed(3), seed(4), `${label} Wild Card Game`);
+      dsA = playSeries(ds, seed(0), wcB, `${label}DS Game`);
+      dsB = playSeries(ds, seed(1), wcA, `${label}DS Game`);
+    } else {
+      const wildCard =
+        format === 'wildCardGame' ? playSeries(wcGame, seed(3), seed(4), `${label} Wild Card Game`) : seed(3);
+      dsA = playSeries(ds, seed(0), wildCard, `${label}DS Game`);
+      dsB = playSeries(ds, seed(1), seed(2), `${label}DS Game`);
+    }
     const [hi, lo] = s.indexOf(dsA) < s.indexOf(dsB) ? [dsA, dsB] : [dsB, dsA];
     finalists.push(playSeries(lcs, hi, lo, `${label}CS Game`));
   }

@@ -1,11 +1,14 @@
 /**
  * Regular-season schedule: 54 rounds of series (each a perfect matching of the 30 clubs), every
  * pairing played once at each park, so every club plays exactly 162 games, 81 at home (2,430 in all).
+ * The shortened 2020 season: 20 rounds of three-game series inside three regions (a division and
+ * the other league's division of the same part of the country), 60 games a club from July 23.
  */
 
 import type { Rng } from '../prng.js';
 import { at } from '../checked.js';
 import { addDays, dateMs, dayOfWeek, DAY_MS } from '../time.js';
+import { TEAMS } from '../data/teams.js';
 import type { League, SchedGame } from '../types.js';
 import { pickStartTime } from './start-times.js';
 
@@ -42,8 +45,32 @@ function shuffle<T>(rng: Rng, items: T[]): T[] {
   return items;
 }
 
+/** The shortened season's dates: a spring stopped in March, a July opening, no All-Star Game. */
+const SHORT_SEASON = {
+  year: 2020,
+  springStart: '2020-02-21',
+  springEnd: '2020-03-11',
+  opening: '2020-07-23',
+  last: '2020-09-27',
+};
+
 /** Season key dates for a year. */
 export function seasonDates(season: number) {
+  const dates = calendarDates(season);
+  // No All-Star Game in 2020: the break dates stay the calendar's but fall before the opening, unused.
+  if (season === SHORT_SEASON.year)
+    return {
+      ...dates,
+      opening: SHORT_SEASON.opening,
+      last: SHORT_SEASON.last,
+      springEnd: SHORT_SEASON.springEnd,
+      allStarGame: false,
+    };
+  return dates;
+}
+
+/** The usual key dates of a year. */
+function calendarDates(season: number) {
   // Opening day: the Thursday between March 26 and April 1.
   let opening = `${season}-03-26`;
   while (dayOfWeek(opening) !== 4) opening = addDays(opening, 1);
@@ -53,7 +80,20 @@ export function seasonDates(season: number) {
   // All-Star break: Monday to Thursday of the week containing the 2nd Tuesday after July 4.
   let asbStart = `${season}-07-11`;
   while (dayOfWeek(asbStart) !== 1) asbStart = addDays(asbStart, 1);
-  return { opening, last, asbStart, asbEnd: addDays(asbStart, 3), allStarDate: addDays(asbStart, 1) };
+  return {
+    opening,
+    last,
+    asbStart,
+    asbEnd: addDays(asbStart, 3),
+    allStarDate: addDays(asbStart, 1),
+    springEnd: addDays(opening, -1),
+    allStarGame: true,
+  };
+}
+
+/** First day of spring training: five weeks before the opening (February 21 in 2020). */
+export function springStartOf(season: number): string {
+  return season === SHORT_SEASON.year ? SHORT_SEASON.springStart : addDays(seasonDates(season).opening, -35);
 }
 
 /** Places rounds on calendar days between first and last, inserting off days at round boundaries. */
@@ -84,11 +124,33 @@ function placeRounds(rng: Rng, rounds: Round[], first: string, last: string): st
 export interface SeriesPlan {
   matchings: number;
   lengths(rng: Rng): number[];
+  /** The perfect matchings to draw from (default: a round robin of all clubs). */
+  pairings?(teamIds: number[]): Array<Array<[number, number]>>;
 }
 
 export const MLB_SERIES: SeriesPlan = {
   matchings: 27,
   lengths: (rng) => shuffle(rng, [...Array(21).fill(3), 4, 4, 4, 2, 2, 2]),
+};
+
+/** The three regions of 2020: each American League division with the National League one nearby. */
+const REGION_OF_DIVISION: Record<number, number> = { 201: 0, 204: 0, 202: 1, 205: 1, 200: 2, 203: 2 };
+
+/**
+ * 2020: 20 rounds of three games (60 a club), each round joining a round robin of every region. A
+ * club's region is its home's (the current division), so a club moved between divisions stays
+ * with its neighbours.
+ */
+export const SHORT_SEASON_SERIES: SeriesPlan = {
+  matchings: 10,
+  lengths: () => Array(10).fill(3),
+  pairings(teamIds) {
+    const home = new Map(TEAMS.map((t) => [t.id, REGION_OF_DIVISION[t.divisionId] ?? 0]));
+    const regions = [0, 1, 2].map((r) => roundRobin(teamIds.filter((id) => home.get(id) === r)));
+    const rounds = at(regions, 0).map((_, i) => regions.flatMap((rr) => at(rr, i)));
+    // Nine matchings cover every regional pairing once; the tenth plays the first again.
+    return [...rounds, at(rounds, 0)];
+  },
 };
 
 /** The minor leagues play six-game series: 11 matchings home and away, 132 games a club. */
@@ -103,7 +165,7 @@ export function buildRegularSeason(rng: Rng, league: League, firstPk: number, pl
     rng,
     league.teams.map((t) => t.id),
   );
-  const matchings = shuffle(rng, roundRobin(teamIds)).slice(0, plan.matchings);
+  const matchings = shuffle(rng, plan.pairings ? plan.pairings(teamIds) : roundRobin(teamIds)).slice(0, plan.matchings);
   const lengths = plan.lengths(rng);
   const base: Round[] = matchings.map((pairs, i) => ({ pairs, length: at(lengths, i) }));
   const returns: Round[] = shuffle(
@@ -115,7 +177,11 @@ export function buildRegularSeason(rng: Rng, league: League, firstPk: number, pl
   const [lastAway, lastHome] = at(at(base, base.length - 1).pairs, 0);
   if (firstAway === lastHome && firstHome === lastAway) returns.reverse();
   const rounds = [...base, ...returns];
-  const { opening, last, asbStart, asbEnd } = seasonDates(league.season);
+  const { opening, last, asbStart, asbEnd, allStarGame } = seasonDates(league.season);
+  if (!allStarGame) {
+    const starts = placeRounds(rng, rounds, opening, last);
+    return toGames(rng, league, rounds, starts, firstPk);
+  }
   // Split the rounds so the first half fits before the All-Star break with about ten off days.
   const firstHalfDays = (dateMs(asbStart) - dateMs(opening)) / DAY_MS;
   let split = 0;
@@ -129,6 +195,11 @@ export function buildRegularSeason(rng: Rng, league: League, firstPk: number, pl
     ...placeRounds(rng, rounds.slice(0, split), opening, addDays(asbStart, -1)),
     ...placeRounds(rng, rounds.slice(split), addDays(asbEnd, 1), last),
   ];
+  return toGames(rng, league, rounds, starts, firstPk);
+}
+
+/** The games of rounds placed on their start days, gamePks in date order from `firstPk`. */
+function toGames(rng: Rng, league: League, rounds: Round[], starts: string[], firstPk: number): SchedGame[] {
   const seriesCount = new Map<number, number>();
   const gameCount = new Map<number, number>();
   const out: Array<Omit<SchedGame, 'gamePk'>> = [];

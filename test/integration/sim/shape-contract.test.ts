@@ -7,8 +7,11 @@ import { type RunningSim, startSim } from '../../helpers/sim-server.js';
 let s: RunningSim;
 /** A 2026 season: the first with ABS challenges (reviews with a challenger). */
 let s2026: RunningSim;
+/** A 2015 season: the PITCHf/x era (`nastyFactor`, `pfxId`) of the oldest recorded feed. */
+let s2015: RunningSim;
 let gamePks: number[] = [];
 let gamePks2026: number[] = [];
+let gamePks2015: number[] = [];
 
 /** A spread of final regular-season games plus every World Series game and a few spring games. */
 function sampleGames(sim: RunningSim, every: number): number[] {
@@ -23,13 +26,16 @@ function sampleGames(sim: RunningSim, every: number): number[] {
 beforeAll(async () => {
   s = await startSim({ seed: 7 });
   s2026 = await startSim({ seed: 7, season: 2026 });
+  s2015 = await startSim({ seed: 7, season: 2015 });
   gamePks = sampleGames(s, 100);
   gamePks2026 = sampleGames(s2026, 200);
-}, 60_000);
+  gamePks2015 = sampleGames(s2015, 400);
+}, 180_000);
 
 afterAll(async () => {
   await s?.close();
   await s2026?.close();
+  await s2015?.close();
 });
 
 async function simUnion(paths: string[], sim: RunningSim = s): Promise<Set<string>> {
@@ -38,10 +44,11 @@ async function simUnion(paths: string[], sim: RunningSim = s): Promise<Set<strin
   return union(bodies);
 }
 
-/** The union over both simulated seasons' sampled games. */
+/** The union over the simulated seasons' sampled games. */
 async function gamesUnion(path: (pk: number) => string): Promise<Set<string>> {
   const out = await simUnion(gamePks.map(path));
   for (const p of await simUnion(gamePks2026.map(path), s2026)) out.add(p);
+  for (const p of await simUnion(gamePks2015.map(path), s2015)) out.add(p);
   return out;
 }
 
@@ -68,7 +75,7 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
           folder === 'getWinProbability' ? [...ALLOW.game, ...ALLOW.winProbability] : ALLOW.game,
         ),
       ).toEqual([]);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('schedule (plain and hydrated) covers fixtures/schedule', async () => {
