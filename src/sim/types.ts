@@ -274,7 +274,7 @@ export interface Play {
 
 /** A review of a play: a manager's challenge (with the team) or an umpire's own review. */
 export interface PlayReview {
-  /** A code of the `reviewReasons` list (`MA` tag play, `MF` force play, `MI` hit by pitch, `NH` home run…). */
+  /** A code of the `reviewReasons` list (`MA` tag play, `MC` force play, `MI` hit by pitch, `NH` home run…). */
   type: string;
   overturned: boolean;
   challengeTeamId?: number;

@@ -244,7 +244,7 @@ export const CONFIG_LISTS: Record<string, Obj[]> = {
     `A|Active\n40M|Forty Man\nD10|Injured 10-Day\nD15|Injured 15-Day\nD60|Injured 60-Day\nMIN|Minor League Contract\nRM|Reassigned to Minors\nTR|Traded\nRL|Released\nCL|Claimed\nRES|Reserve List`,
   ),
   reviewReasons: codes(
-    `A|Tag play\nB|Force play\nC|Catch/drop in outfield\nD|Fair/foul in outfield\nE|Hit by pitch\nF|Home run\nG|Timing play\nH|Touching a base\nI|Passing runners\nJ|Record keeping\nK|Boundary call\nL|Slide interference`,
+    `MA|Tag play\nMC|Force play\nME|Slide interference\nMF|Play at 1st\nMI|Hit by pitch\nMJ|Pitch result\nNH|Home run`,
   ),
   scheduleEventTypes: rows(`G|Game\nE|Event\nY|Game Day\nP|Practice\nS|Scouting`, ['code', 'name']),
   transactionTypes: codes(

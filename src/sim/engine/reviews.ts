@@ -20,7 +20,7 @@ const SECOND_CHALLENGE_RATE = 0.12;
 const OVERTURN_RATE = 0.45;
 
 /** Reasons of the `reviewReasons` list the simulator uses, by the play they fit. */
-const FORCE_PLAY = 'MF';
+const FORCE_PLAY = 'MC';
 const TAG_PLAY = 'MA';
 const HIT_BY_PITCH = 'MI';
 

@@ -57,7 +57,9 @@ export const ACTION_NAMES: Record<string, string> = {
 /** How the play-by-play names the reason of a review, by its `reviewReasons` code. */
 const REVIEW_REASONS: Record<string, string> = {
   MA: 'tag play',
-  MF: 'force play',
+  MC: 'force play',
+  ME: 'slide interference',
+  MF: 'play at 1st',
   MI: 'hit by pitch',
   NH: 'home run',
 };

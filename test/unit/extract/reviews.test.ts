@@ -245,7 +245,7 @@ describe('reviews of simulated seasons', () => {
       for (const p of feed.liveData.plays.allPlays)
         if (p.reviewDetails) expect(p.playEvents.at(-1).reviewDetails).toBeUndefined();
     }
-    expect(new Set(all.map((r) => r.review_type))).toEqual(new Set(['MA', 'MF', 'MI', 'NH']));
+    expect(new Set(all.map((r) => r.review_type))).toEqual(new Set(['MA', 'MC', 'MI', 'NH']));
     expect(all.some((r) => r.review_index > 0)).toBe(true);
     expect(all.some((r) => r.is_overturned)).toBe(true);
   });
