@@ -21,9 +21,10 @@ async function databaseBytes(t: TestDatabase): Promise<number> {
 const off = (estimate: number, measured: number) => Math.abs(estimate - measured) / measured;
 
 /**
- * The plan's estimates against a measured backfill of two whole simulated seasons (every game
- * type): the requests (and so the time at the configured rate, requests / rate), the bytes
- * received and the disk taken are each within 20 % of what the backfill measured.
+ * The plan's estimates against a measured backfill of two simulated seasons' spring training and
+ * postseason (about a thousand games; the regular seasons' 4,860 more would take CI's whole budget):
+ * the requests (and so the time at the configured rate, requests / rate), the bytes received and
+ * the disk taken are each within 20 % of what the backfill measured.
  */
 describe('the plan of two seasons against their backfill', () => {
   let t: TestDatabase;
@@ -39,15 +40,16 @@ describe('the plan of two seasons against their backfill', () => {
     await t?.drop();
   });
 
-  it('estimates requests, time, bytes and disk within 20 %', { timeout: 7_200_000 }, async () => {
+  it('estimates requests, time, bytes and disk within 20 %', { timeout: 1_800_000 }, async () => {
     const seasons = [...h.sim.seasons];
-    const plan = await backfillPlanJob.run(runDeps(t.database, h), { seasons });
+    const gameTypes = ['S', 'F', 'D', 'L', 'W'];
+    const plan = await backfillPlanJob.run(runDeps(t.database, h), { seasons, gameTypes });
     expect(plan.status, String(plan.error)).toBe('succeeded');
     const total = (plan.result as { total: Estimate }).total;
 
     const logBefore = h.sim.requestLog.length;
     const diskBefore = await databaseBytes(t);
-    const run = await backfillJob.run(runDeps(t.database, h), { range: { seasons } });
+    const run = await backfillJob.run(runDeps(t.database, h), { range: { seasons }, gameTypes });
     expect(run.status, String(run.error)).toBe('succeeded');
     const log = h.sim.requestLog.slice(logBefore);
     const measured = {
@@ -62,7 +64,9 @@ describe('the plan of two seasons against their backfill', () => {
       diskBytes: Math.round(measured.diskBytes / measured.games),
     };
     console.log(JSON.stringify({ backend: t.kind, estimate: total, measured, perGame }));
-    const finals = h.sim.listGames().filter((g) => g.codedGameState === 'F').length;
+    const finals = h.sim
+      .listGames()
+      .filter((g) => g.codedGameState === 'F' && gameTypes.includes(g.gameType)).length;
     expect(measured.games).toBe(finals);
     expect(total.toLoad).toBe(finals);
     expect(off(total.requests, measured.requests)).toBeLessThanOrEqual(0.2);
