@@ -179,9 +179,9 @@ async function createPgliteDatabase(dir: string | undefined, options: DatabaseOp
   }
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
-    const { client, forDrizzle } = await openPglite(dir, options.pgliteDataDir);
+    const client = await openPglite(dir, options.pgliteDataDir);
     // As for postgres.js above: the PGlite database seen through the drivers' common type.
-    const db = drizzle(forDrizzle, { schema }) as unknown as Db;
+    const db = drizzle(client, { schema }) as unknown as Db;
     let closed = false;
     return {
       kind: 'pglite',

@@ -26,8 +26,6 @@ export interface GameBodies {
   winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
   rows?: StorableRows;
-  /** The bodies' text and the encoded rows came from a worker thread: they go back to one once written. */
-  fromWorker?: boolean;
 }
 
 /**
@@ -98,7 +96,6 @@ async function fetchPrepared(
         ? { winProbability: { text: p.stored.winProbability, sha: p.winProbabilitySha } }
         : {}),
       rows: p.rows,
-      fromWorker: size <= LOAD_WORKER_MAX_GAME_BYTES,
     };
   } catch (err) {
     if (!(err instanceof FetchedBodyError)) throw err;
