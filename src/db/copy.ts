@@ -1,19 +1,9 @@
-import type { Writable } from 'node:stream';
+import { driverClient, type StreamCopyQuery, serverRefusal } from './driver-internals.js';
 import type { Executor } from './rows.js';
-
-/**
- * The parts of a postgres.js query this module uses. `reject` is the query's own settle function:
- * postgres.js 3.4 resolves a COPY query with its stream, so a server error after the last CopyData
- * reaches only that (already settled) promise; wrapping `reject` is how the error is caught.
- */
-interface CopyQuery extends PromiseLike<unknown> {
-  writable(): Promise<Writable>;
-  reject: (err: unknown) => void;
-}
 
 /** The postgres.js connection (a `sql` or a transaction's `sql`) under a drizzle executor. */
 interface CopyClient {
-  unsafe(query: string): CopyQuery;
+  unsafe(query: string): StreamCopyQuery;
 }
 
 /** A PGlite database or transaction under a drizzle executor: COPY reads a Blob as '/dev/blob'. */
@@ -30,9 +20,7 @@ export type CopyTarget = { kind: 'stream'; client: CopyClient } | { kind: 'blob'
  * else, whose rows then go by INSERT.
  */
 export function copyTarget(tx: Executor): CopyTarget | undefined {
-  const client = (tx as { session?: { client?: unknown } }).session?.client as
-    | Partial<CopyClient & BlobCopyClient & { exec: unknown }>
-    | undefined;
+  const client = driverClient(tx) as Partial<CopyClient & BlobCopyClient & { exec: unknown }> | undefined;
   if (!client) return undefined;
   if (typeof client.unsafe === 'function') return { kind: 'stream', client: client as CopyClient };
   if (typeof client.query === 'function' && typeof client.exec === 'function') {
@@ -282,15 +270,7 @@ async function sendCopy(
     return;
   }
   const query = target.client.unsafe(`${statement} stdin${options}`);
-  const refused = new Promise<never>((_, reject) => {
-    const settle = query.reject;
-    query.reject = (err: unknown) => {
-      reject(err);
-      settle(err);
-    };
-  });
-  // Keeps an unobserved rejection of `refused` (on the success path it never settles) from counting.
-  refused.catch(() => {});
+  const refused = serverRefusal(query);
   const stream = await Promise.race([query.writable(), refused]);
   const done = new Promise<void>((resolve, reject) => {
     stream.once('finish', resolve);

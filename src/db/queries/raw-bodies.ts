@@ -264,7 +264,7 @@ export async function readStoredGamePks(db: Executor, afterGamePk: number, limit
 
 /**
  * The stored bodies as text ({@link readStoredGames}) of the games numbered `first` to `last`, in
- * game number order. Sorted here, not by the server, which would sort the rows with their MB of
+ * game number order. Sorted here, not by the server, which would sort the rows with their bodies'
  * text (on disk); both tables are bounded by the range so that each is read by its key.
  */
 export async function readStoredGamesBetween(db: Executor, first: number, last: number): Promise<StoredGame[]> {

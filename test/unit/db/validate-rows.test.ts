@@ -85,20 +85,6 @@ const base = {
   run_id: 9,
 };
 
-/** One row per column and value: the base row with that column set to it (or deleted for undefined). */
-function mutations(): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [{ ...base }];
-  for (const name of Object.keys(base)) {
-    for (const value of VALUES) {
-      const row: Record<string, unknown> = { ...base };
-      if (value === undefined) delete row[name];
-      else row[name] = value;
-      rows.push(row);
-    }
-  }
-  return rows;
-}
-
 /** The kind of each column of `sample`, as the validator reads its type. */
 const KINDS: Record<string, 'int' | 'small' | 'big' | 'float' | 'bool' | 'text' | 'json' | 'any'> = {
   game_pk: 'int',
