@@ -148,8 +148,8 @@ function databaseUrlProblems(name: string, url: string): string[] {
 }
 
 /**
- * Default STATSAPI_MAX_BODY_BYTES: 64 MiB, fifteen times the largest real body recorded (a whole
- * season's schedule, 4.2 MB; a game's feed/live is 2.8 MB).
+ * Default STATSAPI_MAX_BODY_BYTES: 64 MiB, far above the largest real bodies recorded (a whole
+ * season's schedule, then a game's feed/live).
  */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 

@@ -382,9 +382,8 @@ function spawnDugout(args: string[], opts: SpawnOptions & { nodeArgs?: string[] 
 
 /**
  * Create and migrate a PGlite database in a child process, as `dugout migrate` does. Creating one
- * (PGlite's initdb) leaves the process about 500 MB larger for its whole life (835 MB resident
- * against 303 MB for opening an existing one); a user creates the database once, and the figures
- * are those of loading it.
+ * (PGlite's initdb) leaves the process much larger for its whole life than opening an existing one
+ * does; a user creates the database once, and the figures are those of loading it.
  */
 async function createPgliteDir(pgliteDir: string): Promise<void> {
   const { DATABASE_URL: _url, ...env } = process.env;

@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.js';
 import * as schema from './schema/index.js';
 import { clientOptions, watchConnections } from './connection.js';
 import { createSocketSet } from './liveness.js';
 import { acquireDirLock, type DirLock } from './dir-lock.js';
+import { executeNamed } from './driver-internals.js';
 import { openPglite } from './pglite.js';
 import {
   pgliteReadOnlySession,
@@ -179,9 +180,9 @@ async function createPgliteDatabase(dir: string | undefined, options: DatabaseOp
   }
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
-    const { client, forDrizzle } = await openPglite(dir, options.pgliteDataDir);
+    const client = await openPglite(dir, options.pgliteDataDir);
     // As for postgres.js above: the PGlite database seen through the drivers' common type.
-    const db = drizzle(forDrizzle, { schema }) as unknown as Db;
+    const db = drizzle(client, { schema }) as unknown as Db;
     let closed = false;
     return {
       kind: 'pglite',
@@ -233,10 +234,7 @@ export async function queryRows<T = Record<string, unknown>>(
  * parameters (a table's column list at most); on PGlite it is plain `execute`.
  */
 export function executePrepared(tx: Pick<Db, 'execute'>, query: SQL): Promise<unknown> {
-  const db = tx as Partial<{ session: PgSession; dialect: PgDialect }>;
-  if (!db.session || !db.dialect) return tx.execute(query);
-  // Any name makes drizzle's postgres.js query prepared (postgres.js names it); PGlite ignores it.
-  return db.session.prepareQuery(db.dialect.sqlToQuery(query), undefined, 'dugout', false).execute();
+  return executeNamed(tx, query) ?? tx.execute(query);
 }
 
 /**

@@ -142,7 +142,7 @@ function defaultBackoffSeconds(retries: number): number {
 /**
  * postgres.js's socket with Nagle's algorithm off. A load sends its statements back to back (a
  * game's are pipelined); with Nagle on, a small message after a large one can wait for the
- * server's delayed ACK, up to 40 ms a time on Linux. Connects to the parsed hosts in turn as
+ * server's delayed ACK each time. Connects to the parsed hosts in turn as
  * postgres.js does (or to the Unix socket `host=/dir` names); its connect timeout still applies.
  * The socket carries its host and port, which postgres.js names in its connection errors (and
  * sends as the TLS server name), and so does a failed lookup's error.

@@ -1,19 +1,9 @@
-import type { Writable } from 'node:stream';
+import { driverClient, type StreamCopyQuery, serverRefusal } from './driver-internals.js';
 import type { Executor } from './rows.js';
-
-/**
- * The parts of a postgres.js query this module uses. `reject` is the query's own settle function:
- * postgres.js 3.4 resolves a COPY query with its stream, so a server error after the last CopyData
- * reaches only that (already settled) promise; wrapping `reject` is how the error is caught.
- */
-interface CopyQuery extends PromiseLike<unknown> {
-  writable(): Promise<Writable>;
-  reject: (err: unknown) => void;
-}
 
 /** The postgres.js connection (a `sql` or a transaction's `sql`) under a drizzle executor. */
 interface CopyClient {
-  unsafe(query: string): CopyQuery;
+  unsafe(query: string): StreamCopyQuery;
 }
 
 /** A PGlite database or transaction under a drizzle executor: COPY reads a Blob as '/dev/blob'. */
@@ -30,9 +20,7 @@ export type CopyTarget = { kind: 'stream'; client: CopyClient } | { kind: 'blob'
  * else, whose rows then go by INSERT.
  */
 export function copyTarget(tx: Executor): CopyTarget | undefined {
-  const client = (tx as { session?: { client?: unknown } }).session?.client as
-    | Partial<CopyClient & BlobCopyClient & { exec: unknown }>
-    | undefined;
+  const client = driverClient(tx) as Partial<CopyClient & BlobCopyClient & { exec: unknown }> | undefined;
   if (!client) return undefined;
   if (typeof client.unsafe === 'function') return { kind: 'stream', client: client as CopyClient };
   if (typeof client.query === 'function' && typeof client.exec === 'function') {
@@ -103,41 +91,31 @@ function scalarField(value: unknown): string {
 
 /**
  * A function writing one row as a line of COPY's text format (ending in a newline) for these
- * columns; `extra` values are the same for every row, written once here. The function is generated
- * for the column list, reading each column by its own name (`r["batter_id"]`) rather than by a
- * name held in a variable, which was much slower (see docs/performance.md). The names are written
- * into the code as JSON string literals, so no column name can be read as code.
- *
- * The generated function is kept and made again only for another column list or other `extra`
- * values (a run writes the same `run_id` into every row): a function made afresh for every game
- * would be compiled afresh too.
+ * columns; `extra` values are the same for every row, written once here.
  */
 export function copyLineEncoder(
   columns: readonly CopyColumn[],
   extra: Record<string, unknown>,
 ): (row: object) => string {
-  const fields: string[] = [];
-  for (const c of columns) {
-    // A fixed value is written into the code as the JSON literal of its COPY text.
-    if (Object.hasOwn(extra, c.name)) fields.push(JSON.stringify(copyField(extra[c.name], c.kind)));
-    else if (c.kind === 'json') fields.push(`field(r[${JSON.stringify(c.name)}], 'json')`);
-    else fields.push(`scalar(r[${JSON.stringify(c.name)}])`);
-  }
-  const body = fields.length > 0 ? `${fields.join(" + '\\t' + ")} + '\\n'` : "'\\n'";
-  let line = ENCODERS.get(body);
-  if (!line) {
-    const make = new Function('field', 'scalar', `return function line(r) { return ${body}; };`);
-    line = make(copyField, scalarField) as (row: object) => string;
-    // Column lists come from the schema and a run has one run_id, so there are few; the bound
-    // keeps a long-lived process, run after run, from keeping every run's encoders.
-    if (ENCODERS.size >= 256) ENCODERS.clear();
-    ENCODERS.set(body, line);
-  }
-  return line;
+  // Each column is a fixed field (an extra value, already COPY text) or a column read from the row.
+  const fixed: Array<string | undefined> = columns.map((c) =>
+    Object.hasOwn(extra, c.name) ? copyField(extra[c.name], c.kind) : undefined,
+  );
+  const names = columns.map((c) => c.name);
+  const json = columns.map((c) => c.kind === 'json');
+  return (row: object): string => {
+    const r = row as Record<string, unknown>;
+    let line = '';
+    for (let i = 0; i < names.length; i++) {
+      if (i > 0) line += '\t';
+      const f = fixed[i];
+      if (f !== undefined) line += f;
+      else if (json[i]) line += copyField(r[names[i] as string], 'json');
+      else line += scalarField(r[names[i] as string]);
+    }
+    return `${line}\n`;
+  };
 }
-
-/** The generated line functions, by their expression. */
-const ENCODERS = new Map<string, (row: object) => string>();
 
 /** Rows as COPY text, a line each ({@link copyLineEncoder}). */
 export function copyText(
@@ -292,15 +270,7 @@ async function sendCopy(
     return;
   }
   const query = target.client.unsafe(`${statement} stdin${options}`);
-  const refused = new Promise<never>((_, reject) => {
-    const settle = query.reject;
-    query.reject = (err: unknown) => {
-      reject(err);
-      settle(err);
-    };
-  });
-  // Keeps an unobserved rejection of `refused` (on the success path it never settles) from counting.
-  refused.catch(() => {});
+  const refused = serverRefusal(query);
   const stream = await Promise.race([query.writable(), refused]);
   const done = new Promise<void>((resolve, reject) => {
     stream.once('finish', resolve);

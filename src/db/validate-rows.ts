@@ -51,39 +51,45 @@ const INT_RANGES: Record<string, [number, number]> = {
 
 const INT_NAMES: Record<string, string> = { PgInteger: 'integer', PgSmallInt: 'smallint', PgBigInt53: 'bigint' };
 
-/** A condition a column's value must meet, as JavaScript on `v`, and what a value failing it is. */
+/** A condition a column's value must meet, and what a value failing it is. */
 interface Rule {
-  holds: string;
+  holds: (v: unknown) => boolean;
   problem: string;
 }
 
-/**
- * The rules of a column's type, in the order a value is checked (the first it fails is reported).
- * Both checks are generated from them: the general loop's ({@link checkFor}) and the clean-row
- * pass ({@link cleanRowCheck}), so the two cannot disagree on what a valid value is.
- */
+const finiteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The rules of a column's type, in the order a value is checked (the first it fails is reported). */
 function rulesFor(columnType: string, nonNegative: boolean): Rule[] {
   const range = INT_RANGES[columnType];
   if (range) {
+    const [min, max] = range;
     return [
-      { holds: "typeof v === 'number' && Number.isFinite(v)", problem: 'not a number' },
-      { holds: 'Number.isInteger(v)', problem: 'not a whole number' },
-      { holds: `v >= ${range[0]} && v <= ${range[1]}`, problem: `out of range for ${INT_NAMES[columnType]}` },
-      ...(nonNegative ? [{ holds: 'v >= 0', problem: 'negative where only counts or ids are possible' }] : []),
+      { holds: finiteNumber, problem: 'not a number' },
+      { holds: (v) => Number.isInteger(v), problem: 'not a whole number' },
+      {
+        holds: (v) => (v as number) >= min && (v as number) <= max,
+        problem: `out of range for ${INT_NAMES[columnType]}`,
+      },
+      ...(nonNegative
+        ? [{ holds: (v: unknown) => (v as number) >= 0, problem: 'negative where only counts or ids are possible' }]
+        : []),
     ];
   }
   if (columnType === 'PgDoublePrecision' || columnType === 'PgReal') {
-    return [{ holds: "typeof v === 'number' && Number.isFinite(v)", problem: 'not a finite number' }];
+    return [{ holds: finiteNumber, problem: 'not a finite number' }];
   }
-  if (columnType === 'PgBoolean') return [{ holds: "typeof v === 'boolean'", problem: 'not a boolean' }];
+  if (columnType === 'PgBoolean') return [{ holds: (v) => typeof v === 'boolean', problem: 'not a boolean' }];
   return [];
 }
 
 /** A value's check against its rules: the problem of the first it fails, or null. */
 function checkFor(rules: readonly Rule[]): Check | undefined {
   if (rules.length === 0) return undefined;
-  const body = rules.map((r) => `if (!(${r.holds})) return ${JSON.stringify(r.problem)};`).join('\n');
-  return new Function(`return function check(v) {\n${body}\nreturn null;\n};`)() as Check;
+  return (v) => {
+    for (const r of rules) if (!r.holds(v)) return r.problem;
+    return null;
+  };
 }
 
 /** A value as a reason quotes it: JSON, but a number as JavaScript writes it (`Infinity`, not `null`). */
@@ -96,59 +102,22 @@ function rowPath(target: string, i: number, keyText: string): string {
   return `${target}[${i}] (${keyText})`;
 }
 
-/** What {@link createRowValidator} knows of a column. */
-interface ColumnRule {
-  name: string;
-  required: boolean;
-  key: boolean;
-  text: boolean;
-  json: boolean;
-  rules: Rule[];
-  check: Check | undefined;
-}
-
-/**
- * A function saying whether a row is clean: no required or key column missing (an absent one is
- * allowed in a partial row) and every value valid, so the general loop would keep it unchanged
- * with no reject. It is generated for the column list from the rules {@link checkFor} is made of,
- * reading each column by its own name rather than by a name held in a variable, which is slower
- * on every column of every row (see docs/performance.md). A row it does not pass takes the
- * general loop, which says what is wrong. Names enter the code as JSON string literals only.
- */
-function cleanRowCheck(columns: readonly ColumnRule[]): (row: Record<string, unknown>, partial: boolean) => boolean {
-  const blocks = columns.map((c) => {
-    const absent = c.required || c.key ? 'if (v === null || !partial) return false;' : '';
-    // A json value passes when its text has no `\u0000` at all; one that only looks like it (an
-    // escaped backslash before "u0000") goes to the general loop, which tells the two apart.
-    const holds = c.text
-      ? ["typeof v !== 'string' || !v.includes('\\u0000')"]
-      : c.json
-        ? ["JSON.stringify(v).indexOf('\\\\u0000') === -1"]
-        : c.rules.map((r) => r.holds);
-    const invalid = holds.length > 0 ? ` else if (!(${holds.map((h) => `(${h})`).join(' && ')})) return false;` : '';
-    return `{ const v = r[${JSON.stringify(c.name)}]; if (v === undefined || v === null) { ${absent} }${invalid} }`;
-  });
-  const body = `return function clean(r, partial) {\n${blocks.join('\n')}\nreturn true;\n};`;
-  return new Function(body)() as (row: Record<string, unknown>, partial: boolean) => boolean;
-}
-
-/** A row's key as rejects name it (`game_pk=1,team_id=2`), generated like {@link cleanRowCheck}. */
+/** A row's key as rejects name it (`game_pk=1,team_id=2`). */
 function keyTextOf(keyColumns: readonly string[]): (row: Record<string, unknown>) => string {
-  const parts = keyColumns.map(
-    (k, i) => `${JSON.stringify(`${i > 0 ? ',' : ''}${k}=`)} + String(r[${JSON.stringify(k)}])`,
-  );
-  return new Function(`return function key(r) { return ${parts.length > 0 ? parts.join(' + ') : "''"}; };`)() as (
-    row: Record<string, unknown>,
-  ) => string;
+  return (r) => {
+    let text = '';
+    for (let i = 0; i < keyColumns.length; i++) {
+      const k = keyColumns[i] as string;
+      text += `${i > 0 ? ',' : ''}${k}=${String(r[k])}`;
+    }
+    return text;
+  };
 }
 
-/**
- * Build the validator of one table (once; it is a tight loop per row). `precheck: false` leaves out
- * the generated clean-row pass ({@link cleanRowCheck}), so tests can hold the two paths to one result.
- */
+/** Build the validator of one table (once; it runs for every row of every game). */
 export function createRowValidator(
   table: PgTable,
-  opts: { nonNegative?: boolean; signed?: readonly string[]; precheck?: boolean } = {},
+  opts: { nonNegative?: boolean; signed?: readonly string[] } = {},
 ): RowValidator {
   const cfg = getTableConfig(table);
   const target = cfg.name;
@@ -163,10 +132,8 @@ export function createRowValidator(
       key: keyColumns.includes(c.name),
       text: c.columnType === 'PgText',
       json: c.columnType === 'PgJson' || c.columnType === 'PgJsonb',
-      rules: rulesFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name)),
-    }))
-    .map((c) => ({ ...c, check: checkFor(c.rules) }));
-  const clean = opts.precheck === false ? undefined : cleanRowCheck(columns);
+      check: checkFor(rulesFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name))),
+    }));
   const keyOf = keyTextOf(keyColumns);
   return {
     target,
@@ -178,19 +145,6 @@ export function createRowValidator(
       for (let i = 0; i < rows.length; i++) {
         const typed = rows[i] as T;
         const row = fieldsOf(typed);
-        // Almost every row is clean: one generated pass says so, and only its key is left to check.
-        if (clean?.(row, partial)) {
-          if (keyColumns.length === 0) {
-            kept.push(typed);
-            continue;
-          }
-          const key = keyOf(row);
-          if (!seen.has(key)) {
-            seen.add(key);
-            kept.push(typed);
-            continue;
-          }
-        }
         const gamePk =
           typeof row.game_pk === 'number' &&
           Number.isInteger(row.game_pk) &&
@@ -204,7 +158,7 @@ export function createRowValidator(
         for (const col of columns) {
           const value = row[col.name];
           if (value === null || value === undefined) {
-            if ((col.required || col.key) && !(vopts.partial && value === undefined)) {
+            if ((col.required || col.key) && !(partial && value === undefined)) {
               rowError = `${col.name} is missing`;
               break;
             }

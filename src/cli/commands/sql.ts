@@ -17,8 +17,8 @@ import {
 /** Rows a table prints unless --max-rows says otherwise (CSV and JSON print all by default). */
 export const DEFAULT_TABLE_ROWS = 1000;
 /**
- * Rows fetched at a time. Small enough that a batch of the widest rows (raw bodies, up to a few
- * MB each) stays well within memory; large enough that narrow rows are not a round trip each.
+ * Rows fetched at a time. Small enough that a batch of the widest rows (raw bodies, whole API
+ * responses) stays well within memory; large enough that narrow rows are not a round trip each.
  */
 const BATCH_ROWS = 100;
 

@@ -99,7 +99,7 @@ const RAW_GAME_TABLES = ['raw.boxscores', 'raw.play_by_play', 'raw.win_probabili
  * Without autovacuum (PGlite), VACUUM what a run replaced besides the game tables (those are
  * {@link analyzeAfterLargeLoad}'s): the stored schedule and change-log pages and people that every
  * sync may rewrite, and, when it loaded a game, the games' raw bodies, whose replaced versions
- * (about 150 KB compressed for a play-by-play) would otherwise stay for good. A vacuum reads only
+ * (a play-by-play is large even compressed) would otherwise stay for good. A vacuum reads only
  * the pages changed since the last one.
  */
 export async function vacuumReplacedBodies(db: Executor, gamesLoaded: number): Promise<void> {

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { executePrepared, queryRows, sql } from '../client.js';
 import { copyBinaryInto, type CopyTarget } from '../copy.js';
 import { type Executor, intList, settleAll } from '../rows.js';
@@ -82,7 +81,7 @@ export async function upsertWinProbabilityBody(
   sha: string,
   runId: number,
 ): Promise<void> {
-  await upsertWithGenericPlan(
+  await executePrepared(
     tx,
     sql`
     insert into raw.win_probability (game_pk, body, body_sha256, fetched_at, run_id)
@@ -96,7 +95,7 @@ export async function upsertWinProbabilityBody(
  * Upsert one game body. The text is bound straight to a json parameter (`${text}::json`; both
  * drivers send a string json value as it is), so the server validates it once as it reads the
  * parameter; through `::text::json` it was also copied as text and cast while the insert was
- * planned. The insert is planned without its values ({@link upsertWithGenericPlan}).
+ * planned.
  */
 export async function upsertGameBody(
   tx: Executor,
@@ -110,7 +109,7 @@ export async function upsertGameBody(
   absChallenges?: string | null,
 ): Promise<void> {
   if (table === 'boxscores') {
-    await upsertWithGenericPlan(
+    await executePrepared(
       tx,
       sql`
       insert into raw.boxscores (game_pk, body, body_sha256, fetched_at, run_id, source, abs_challenges)
@@ -120,7 +119,7 @@ export async function upsertGameBody(
         abs_challenges = excluded.abs_challenges`,
     );
   } else {
-    await upsertWithGenericPlan(
+    await executePrepared(
       tx,
       sql`
       insert into raw.play_by_play (game_pk, body, body_sha256, fetched_at, run_id, source, feed_timestamp)
@@ -130,25 +129,6 @@ export async function upsertGameBody(
         feed_timestamp = excluded.feed_timestamp`,
     );
   }
-}
-
-/**
- * Run a prepared one-row upsert of a body with a generic plan, inside the caller's transaction.
- * The connection plans each statement with its values (`force_custom_plan`), and for a body that
- * means the server copies the whole text twice while planning: into a constant, then with the plan
- * it keeps, a large share of the server's work in a backfill (see docs/performance.md). An insert
- * of one row on its primary key has the same plan whatever its values, so the
- * generic plan loses nothing. The mode is this statement's only: the three statements are sent
- * together, in this order, on the transaction's connection, and `to default` restores the
- * connection's own mode. All three go through `executePrepared` because the order holds only among
- * queries issued the same way: a `set` through `execute` reached the server after the insert.
- */
-async function upsertWithGenericPlan(tx: Executor, query: SQL): Promise<void> {
-  await settleAll([
-    executePrepared(tx, sql`set local plan_cache_mode = force_generic_plan`),
-    executePrepared(tx, query),
-    executePrepared(tx, sql`set local plan_cache_mode to default`),
-  ]);
 }
 
 /** Canonical key of a request's parameters: sorted `k=v` pairs. */
@@ -288,7 +268,7 @@ export async function readStoredGamePks(db: Executor, afterGamePk: number, limit
 
 /**
  * The stored bodies as text ({@link readStoredGames}) of the games numbered `first` to `last`, in
- * game number order. Sorted here, not by the server, which would sort the rows with their MB of
+ * game number order. Sorted here, not by the server, which would sort the rows with their bodies'
  * text (on disk); both tables are bounded by the range so that each is read by its key.
  */
 export async function readStoredGamesBetween(db: Executor, first: number, last: number): Promise<StoredGame[]> {

@@ -5,15 +5,13 @@ import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
  * Work for a worker: a game's stored bodies to parse and extract (a rebuild), the stored games
  * numbered `first` to `last` to read from the database itself and extract (a rebuild on
  * postgres.js), a game's bodies as just fetched
- * to parse, check, fingerprint and extract (a load), the end of its database connection, or
- * buffers handed back once used (transferred with the message, then dropped: no reply).
+ * to parse, check, fingerprint and extract (a load), or the end of its database connection.
  */
 export type ExtractRequest = (
   | { kind: 'stored'; id: number; gamePk: number; box: string; pbp: string; win?: string; abs?: string }
   | { kind: 'read'; id: number; first: number; last: number }
   | { kind: 'fetched'; id: number; game: FetchedGame }
   | { kind: 'close'; id: number }
-  | { kind: 'release' }
 ) &
   ExtractOptions;
 

@@ -43,14 +43,6 @@ export interface ExtractPool {
    * `databaseUrl`.
    */
   extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
-  /**
-   * Hand buffers a worker sent (a prepared game's stored text, its encoded rows) back once they
-   * are written: they move to a worker thread, which drops them. On this thread, a buffer held
-   * while its game was written would stay until a full collection, which a main thread that parses
-   * nothing seldom runs, and the backfill's peak memory grew with them (see docs/performance.md).
-   * A no-op without workers, or once closed.
-   */
-  release(views: Iterable<Uint8Array | string | undefined>): void;
   /** Stop the workers (waits for none of their work; their connections are closed). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -135,7 +127,6 @@ export function createExtractPool(
         throw new ExtractWorkerError('reading stored games needs extraction workers');
       },
       prepare: async (game) => prepareOnThisThread(game),
-      release: () => {},
       close: async () => {},
     };
   }
@@ -175,10 +166,7 @@ export function createExtractPool(
     });
     slots.push(slot);
   }
-  const send = (
-    req: Exclude<ExtractRequest, { kind: 'release' }>,
-    transfer: ArrayBuffer[] = [],
-  ): Promise<ExtractReply & { games?: ReadGame[] }> => {
+  const send = (req: ExtractRequest, transfer: ArrayBuffer[] = []): Promise<ExtractReply & { games?: ReadGame[] }> => {
     if (closed) return Promise.reject(new ExtractWorkerError('the extraction pool is closed'));
     if (broken) return Promise.reject(broken);
     let slot = slots[0] as Slot;
@@ -228,11 +216,6 @@ export function createExtractPool(
         runs.map((run) => send({ kind: 'read', id: nextId++, first: run[0]!, last: run.at(-1)!, ...opts })),
       );
       return replies.flatMap((r) => r.games ?? []);
-    },
-    release(views) {
-      const transfer = transferList(views);
-      if (closed || broken || transfer.length === 0) return;
-      (slots[0] as Slot).worker.postMessage({ kind: 'release' } satisfies ExtractRequest, transfer);
     },
     async close() {
       if (closed) return;
@@ -327,7 +310,6 @@ export function createLazyExtractPool(size: number, log?: Logger): ExtractPool {
     extract: async (...args) => get().extract(...args),
     prepare: async (...args) => get().prepare(...args),
     extractStored: async (...args) => get().extractStored(...args),
-    release: (views) => pool?.release(views),
     async close() {
       closed = true;
       await pool?.close();

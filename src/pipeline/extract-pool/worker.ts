@@ -20,7 +20,7 @@ let database: Promise<Database> | undefined;
  * thread's own connection, in one query: a rebuild's bodies are then decoded once, here, instead
  * of on the main thread and again when cloned to this one.
  */
-async function handle(req: Exclude<ExtractRequest, { kind: 'release' }>): Promise<ExtractReply> {
+async function handle(req: ExtractRequest): Promise<ExtractReply> {
   // With encodeForRun the rows go back encoded for that run (db/store-game.ts): a few buffers
   // (transferred) instead of hundreds of objects to clone here and again on the main thread.
   const encode = (rows: GameRows): StorableRows =>
@@ -70,8 +70,6 @@ function replyBuffers(reply: ExtractReply): Array<Uint8Array | string | undefine
 }
 
 parentPort?.on('message', (req: ExtractRequest) => {
-  // Buffers the main thread is done with: dropped here, where garbage is collected often.
-  if (req.kind === 'release') return;
   handle(req)
     .catch((err: unknown): ExtractReply => {
       const e = err instanceof Error ? err : new Error(String(err));

@@ -32,8 +32,6 @@ export interface GameBodies {
   newFields: NewFieldRow[];
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
   rows?: StorableRows;
-  /** The bodies' text and the encoded rows came from a worker thread: they go back to one once written. */
-  fromWorker?: boolean;
 }
 
 /**
@@ -105,7 +103,6 @@ async function fetchPrepared(
         : {}),
       rows: p.rows,
       newFields: p.newFields,
-      fromWorker: size <= LOAD_WORKER_MAX_GAME_BYTES,
     };
   } catch (err) {
     if (!(err instanceof FetchedBodyError)) throw err;

@@ -1,6 +1,6 @@
 import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { completeWork } from '../../db/queries/work-items.js';
-import { encodedBuffers, type StorableRows, storeGame } from '../../db/store-game.js';
+import { type StorableRows, storeGame } from '../../db/store-game.js';
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
@@ -29,15 +29,13 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     return rows;
   };
   const txStarted = performance.now();
-  const stored = await ctx.db
-    .transaction(async (tx) => {
-      const outcome = await storeGame(tx, { gamePk, ...bodies }, prepare, ctx.runId);
-      // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
-      // taking them the other way round deadlocked a poller and a load in another process.
-      await completeWork(tx, item, ctx.runId, ctx.now());
-      return outcome;
-    })
-    .finally(() => bodies.fromWorker && ctx.extractPool?.release(workerBuffers(bodies)));
+  const stored = await ctx.db.transaction(async (tx) => {
+    const outcome = await storeGame(tx, { gamePk, ...bodies }, prepare, ctx.runId);
+    // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
+    // taking them the other way round deadlocked a poller and a load in another process.
+    await completeWork(tx, item, ctx.runId, ctx.now());
+    return outcome;
+  });
   // After the game's transaction: fields the API added are a notice, never a reason to hold the game.
   await recordNewPaths(ctx, bodies.newFields);
   if (ctx.timings) {
@@ -63,11 +61,6 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
     'game done',
   );
   return stored.outcome;
-}
-
-/** The buffers of a game prepared on a worker thread: its bodies' text and its encoded rows. */
-function workerBuffers(bodies: GameBodies): Array<Uint8Array | string | undefined> {
-  return [bodies.boxscore.text, bodies.playByPlay.text, bodies.winProbability?.text, ...encodedBuffers(bodies.rows)];
 }
 
 /** The rows of a game whose bodies were parsed on this thread (no extraction pool, or a feed). */

@@ -179,7 +179,7 @@ function pitchEvent(c: Ctx, call: string, inPlay: boolean): Ev {
   const team = c.top ? c.home : c.away;
   team.count += 1;
   const duration = inPlay ? c.rng.int(7000, 18000) : 3000;
-  // One literal with every field keeps all pitch events on a single hidden class.
+  // Every pitch event starts with all its fields, so all have the same shape.
   const ev: Ev = {
     kind: 'pitch',
     type: '',

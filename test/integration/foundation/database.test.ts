@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, queryRows, sql } from '../../../src/db/client.js';
 import { runMigrations } from '../../../src/db/migrate.js';
-import { upsertGameBody, upsertWinProbabilityBody } from '../../../src/db/queries/raw-bodies.js';
+import { upsertGameBody } from '../../../src/db/queries/raw-bodies.js';
 import { createTestDatabase, migrationCount, type TestDatabase } from '../../helpers/db.js';
 
 const CONTRACT_TABLES = [
@@ -67,35 +67,6 @@ describe('the warehouse database on the suite back end', () => {
       { kind: 'object', id: 1, text },
       { kind: 'object', id: 1, text },
     ]);
-  });
-
-  it('plans a body upsert generically, and only that statement', async () => {
-    const text = JSON.stringify({ teams: {}, allPlays: [] });
-    await t.database.db.transaction(async (tx) => {
-      const mode = async () =>
-        (await queryRows<{ m: string }>(tx, sql`select current_setting('plan_cache_mode') as m`))[0]?.m;
-      const before = await mode();
-      for (const pk of [2, 3]) {
-        await upsertGameBody(tx, 'boxscores', pk, text, 'h', 1, 'boxscore');
-        await upsertWinProbabilityBody(tx, pk, '[]', 'h', 1);
-      }
-      // The connection's own mode is back for the statements after it.
-      expect(await mode()).toBe(before);
-      if (t.database.kind !== 'postgres') return;
-      expect(before).toBe('force_custom_plan');
-      // postgres.js prepares the upserts on the transaction's connection (which an earlier test may
-      // have used too): both ran generic plans here, and no plan of either was ever custom.
-      const plans = await queryRows<{ s: string; generic: boolean; custom: number }>(
-        tx,
-        sql`select substring(statement from 'into (raw[.][a-z_]+)') as s, generic_plans >= 2 as generic,
-              custom_plans::int as custom
-            from pg_prepared_statements where statement ~ 'insert into raw[.](boxscores|win_probability)' order by 1`,
-      );
-      expect(plans).toEqual([
-        { s: 'raw.boxscores', generic: true, custom: 0 },
-        { s: 'raw.win_probability', generic: true, custom: 0 },
-      ]);
-    });
   });
 });
 

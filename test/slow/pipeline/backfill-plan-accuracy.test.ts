@@ -64,9 +64,7 @@ describe('the plan of two seasons against their backfill', () => {
       diskBytes: Math.round(measured.diskBytes / measured.games),
     };
     console.log(JSON.stringify({ backend: t.kind, estimate: total, measured, perGame }));
-    const finals = h.sim
-      .listGames()
-      .filter((g) => g.codedGameState === 'F' && gameTypes.includes(g.gameType)).length;
+    const finals = h.sim.listGames().filter((g) => g.codedGameState === 'F' && gameTypes.includes(g.gameType)).length;
     expect(measured.games).toBe(finals);
     expect(total.toLoad).toBe(finals);
     expect(off(total.requests, measured.requests)).toBeLessThanOrEqual(0.2);

@@ -32,12 +32,10 @@ describe('copyLineEncoder', () => {
     expect(line({ [odd]: 5, constructor: 'c' })).toBe('5\t42\tc\n');
   });
 
-  it('makes one encoder for one column list and its extra values, and another for other values', () => {
+  it("writes each encoder's own extra values", () => {
     const columns = [column('id'), column('run_id'), column('note', 'json')];
     const first = copyLineEncoder(columns, { run_id: 1 });
-    expect(copyLineEncoder([...columns], { run_id: 1 })).toBe(first);
     const second = copyLineEncoder(columns, { run_id: 2 });
-    expect(second).not.toBe(first);
     expect(first({ id: 3, note: null })).toBe('3\t1\t\\N\n');
     expect(second({ id: 3, note: null })).toBe('3\t2\t\\N\n');
     // An extra value that needs escaping, or is null, is written as its COPY text too.
