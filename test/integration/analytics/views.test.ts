@@ -199,6 +199,7 @@ describeRecorded('analytics views on real games', () => {
       'season_pitching',
       'standings',
       'team_game_results',
+      'team_reviews',
     ]);
     for (const r of rows) expect(r.comment, r.name).toMatch(/^Grain: /);
   });
