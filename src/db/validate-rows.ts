@@ -121,8 +121,12 @@ export function createRowValidator(
 ): RowValidator {
   const cfg = getTableConfig(table);
   const target = cfg.name;
-  const keyColumns =
+  // The row's key: the primary key, else a unique constraint whose nulls are not distinct (a null
+  // there is a value like any other: mlb.reviews' play_event_index of a play's own review).
+  const uniqueKey = cfg.uniqueConstraints.find((u) => u.nullsNotDistinct)?.columns.map((c) => c.name);
+  const primaryKey =
     cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? cfg.columns.filter((c) => c.primary).map((c) => c.name);
+  const keyColumns = primaryKey.length > 0 ? primaryKey : (uniqueKey ?? []);
   const signed = new Set(opts.signed ?? []);
   const columns = cfg.columns
     .filter((c) => c.name !== 'run_id')
@@ -130,6 +134,8 @@ export function createRowValidator(
       name: c.name,
       required: c.notNull && !c.hasDefault,
       key: keyColumns.includes(c.name),
+      // A key column the key may hold as null (a unique constraint's) is not missing when null.
+      keyRequired: keyColumns.includes(c.name) && c.notNull,
       text: c.columnType === 'PgText',
       json: c.columnType === 'PgJson' || c.columnType === 'PgJsonb',
       check: checkFor(rulesFor(c.columnType, Boolean(opts.nonNegative) && !signed.has(c.name))),
@@ -158,7 +164,7 @@ export function createRowValidator(
         for (const col of columns) {
           const value = row[col.name];
           if (value === null || value === undefined) {
-            if ((col.required || col.key) && !(partial && value === undefined)) {
+            if ((col.required || col.keyRequired) && !(partial && value === undefined)) {
               rowError = `${col.name} is missing`;
               break;
             }
