@@ -268,13 +268,18 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
   return listing && sportId !== undefined ? staffRequest(listing, sportId) : undefined;
 }
 
+/** The season a snapshot run is for: the one asked, else the year of its date. */
+function seasonOf(args: SnapshotArgs & { date: string }): number {
+  return args.season ?? Number(args.date.slice(0, 4));
+}
+
 /** The snapshot catalogue. */
 export const SNAPSHOTS: readonly SnapshotDefinition[] = [
   {
     name: 'roster',
     description: '40-man and active roster of every club of the configured sports on a date (2 requests per club)',
     async requests(ctx, args) {
-      const season = args.season ?? Number(args.date.slice(0, 4));
+      const season = seasonOf(args);
       await ensureReference(ctx, season, ctx.config.sportIds);
       const teams = await activeTeamIds(ctx.db, ctx.config.sportIds);
       return teams.flatMap((teamId) => ROSTER_TYPES.map((rosterType) => rosterRequest(teamId, rosterType, args.date)));
@@ -285,7 +290,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     description:
       "the league's regular-season hitting, pitching and fielding statistics of every player of the configured sports (paged), and how many games the season's schedule lists",
     async requests(ctx, args) {
-      const season = args.season ?? Number(args.date.slice(0, 4));
+      const season = seasonOf(args);
       return ctx.config.sportIds.flatMap((sportId) => [
         ...STAT_GROUPS.map((group) => statsRequest(season, sportId, group, args.pageSize)),
         seasonGamesRequest(season, sportId),
@@ -304,7 +309,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     description:
       "the award catalogue and the awards of the season's players (1 request, plus 1 per person, at most --max-people per run)",
     async requests(ctx, args) {
-      const season = args.season ?? Number(args.date.slice(0, 4));
+      const season = seasonOf(args);
       const people = await awardCandidates(ctx.db, season, args.maxPeople);
       return [awardCatalogueRequest(), ...people.map(personAwardsRequest)];
     },
@@ -313,7 +318,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     name: 'seasons',
     description: "the season's dates by game type for each configured sport (`/v1/seasons`; 1 request per sport)",
     async requests(ctx, args) {
-      const season = args.season ?? Number(args.date.slice(0, 4));
+      const season = seasonOf(args);
       return ctx.config.sportIds.map((sportId) => seasonsRequest([season], sportId));
     },
   },
@@ -321,7 +326,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     name: 'coaches',
     description: 'the managers and coaches of every club of the configured sports in the season (1 request per club)',
     async requests(ctx, args) {
-      const season = args.season ?? Number(args.date.slice(0, 4));
+      const season = seasonOf(args);
       await ensureReference(ctx, season, ctx.config.sportIds);
       const teams = await activeTeamIds(ctx.db, ctx.config.sportIds);
       return teams.map((teamId) => coachesRequest(teamId, season));
@@ -331,7 +336,7 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     name: 'postseason',
     description: "the season's postseason series, rounds and winners for each configured sport (1 request per sport)",
     async requests(ctx, args) {
-      const season = args.season ?? Number(args.date.slice(0, 4));
+      const season = seasonOf(args);
       return ctx.config.sportIds.map((sportId) => postseasonRequest(season, sportId));
     },
   },
