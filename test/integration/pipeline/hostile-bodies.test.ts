@@ -9,6 +9,13 @@ import { type HostileApi, type HostileReply, startHostileApi } from '../../helpe
 import { addDays, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
 
 const MB = 1024 * 1024;
+/**
+ * The memory a backfill through hostile bodies stays under: the cap on a body (64 MB) times the
+ * requests in flight, far from the 2.24 GB the gzip bomb once took. An embedded PGlite runs its
+ * server inside the same process: there the same backfill without any hostile body already peaks
+ * within a body or two of the server's bound, so the embedded bound leaves the same room above it.
+ */
+const PEAK_RSS_BOUND = { postgres: 600 * MB, pglite: 850 * MB };
 
 /**
  * Issue 36 §2: a 200 MB boxscore killed the process (V8's heap limit), leaving its run `running`
@@ -48,7 +55,7 @@ describe('a backfill through a server that sends hostile bodies', () => {
     await t?.drop();
   });
 
-  it('dead-letters each hostile game at once with the reason, loads the others, and stays under 600 MB', {
+  it('dead-letters each hostile game at once with the reason, loads the others, and stays within its memory bound', {
     timeout: 180_000,
   }, async () => {
     expect(finals.length).toBeGreaterThanOrEqual(8);
@@ -70,7 +77,7 @@ describe('a backfill through a server that sends hostile bodies', () => {
     rmSync(dir, { recursive: true, force: true });
     expect(r.signal, r.stderr.slice(-2000)).toBeNull();
     expect(r.code, r.stderr).toBe(1); // the run failed: five games are dead letters
-    expect(peakRss).toBeLessThan(600 * MB);
+    expect(peakRss).toBeLessThan(PEAK_RSS_BOUND[t.kind]);
 
     const [a, b, c, d, e] = finals;
     const items = await queryRows<{ key: string; status: string; attempts: number; last_error: string | null }>(
