@@ -22,9 +22,10 @@ const PAST = 9;
  */
 const SLACK_ROWS = 1000;
 /**
- * Not yet proportional: on ten seasons the planner still scans every season's pitching lines (nine
- * a game) rather than probe the pitching-totals index once per game of the season asked, which it
- * costs higher until about fifteen seasons. docs/performance.md ("History") has the figures.
+ * Not yet proportional: the pitching lines are so few a game that the planner costs a scan of every
+ * season about the same as one probe of the pitching-totals index per game of the season asked,
+ * and takes the scan whenever the table's pages are not all marked all-visible. docs/performance.md
+ * ("History") has the figures.
  */
 const SCANS_EVERY_SEASON = new Set(['ERA leaders of a season (at least 10 innings)']);
 
