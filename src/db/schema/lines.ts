@@ -1,6 +1,12 @@
 import { bigint, boolean, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
 import { mlb } from './schemas.js';
 
+// Why the line tables carry their game's season and type (set by triggers from mlb.games, never by
+// extraction: a boxscore does not say its season): a season's totals are then one range of an index.
+// Reached through mlb.games instead, the planner must choose between probing each game of the season
+// and scanning every season stored, and with nine pitching lines a game the two cost about the same
+// at ten seasons: it took the scan often enough that a season's cost grew with the history stored.
+
 /**
  * Boxscore batting line, keyed (game, team, person): in a suspended game one player can appear
  * for both teams. The team comes from the enclosing home/away object, not `parentTeamId`.
@@ -11,6 +17,9 @@ export const battingLines = mlb.table(
     gamePk: integer('game_pk').notNull(),
     teamId: integer('team_id').notNull(),
     personId: integer('person_id').notNull(),
+    /** The game's season and type, copied from mlb.games by the database (see the note at the top). */
+    season: integer('season'),
+    gameType: text('game_type'),
     /** `home` or `away`. */
     side: text('side').notNull(),
     /** Boxscore battingOrder: 100 = leadoff starter, 101 = first substitute in that slot… */
@@ -41,11 +50,13 @@ export const battingLines = mlb.table(
     totalBases: integer('total_bases'),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  // The season totals' columns after the game: a season's lines are read index-only, game by game,
-  // so a season's totals cost that season's games and not every season stored.
+  // The season totals' columns after the season: a season's lines are one range of this index, read
+  // index-only, so a season's totals cost that season's lines and not every season stored.
   (t) => [
     primaryKey({ columns: [t.gamePk, t.teamId, t.personId] }),
-    index('batting_lines_game_totals_idx').on(
+    index('batting_lines_season_totals_idx').on(
+      t.season,
+      t.gameType,
       t.gamePk,
       t.teamId,
       t.personId,
@@ -74,6 +85,9 @@ export const pitchingLines = mlb.table(
     gamePk: integer('game_pk').notNull(),
     teamId: integer('team_id').notNull(),
     personId: integer('person_id').notNull(),
+    /** The game's season and type, copied from mlb.games by the database (see the note at the top). */
+    season: integer('season'),
+    gameType: text('game_type'),
     side: text('side').notNull(),
     /** 1-based order of appearance from the boxscore `pitchers` list. */
     pitchingOrder: integer('pitching_order'),
@@ -103,10 +117,12 @@ export const pitchingLines = mlb.table(
     blownSaves: integer('blown_saves'),
     runId: bigint('run_id', { mode: 'number' }),
   },
-  // As for batting lines: a season's pitching totals read index-only, game by game.
+  // As for batting lines: a season's pitching totals are one range of this index, read index-only.
   (t) => [
     primaryKey({ columns: [t.gamePk, t.teamId, t.personId] }),
-    index('pitching_lines_game_totals_idx').on(
+    index('pitching_lines_season_totals_idx').on(
+      t.season,
+      t.gameType,
       t.gamePk,
       t.teamId,
       t.personId,

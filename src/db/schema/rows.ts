@@ -78,9 +78,11 @@ export type PlayRow = Narrow<
   { half_inning: 'top' | 'bottom'; runs_scored: number; pitch_count: number; is_plate_appearance: boolean }
 >;
 export type PitchRow = TableRow<typeof s.pitches>;
-export type BattingLineRow = Narrow<TableRow<typeof s.battingLines>, { side: Side }>;
+/** The columns of a boxscore line the database copies from mlb.games (a boxscore does not say its season). */
+type LineGameColumn = 'season' | 'game_type';
+export type BattingLineRow = Narrow<TableRow<typeof s.battingLines, LineGameColumn>, { side: Side }>;
 export type PitchingLineRow = Narrow<
-  TableRow<typeof s.pitchingLines>,
+  TableRow<typeof s.pitchingLines, LineGameColumn>,
   { side: Side; decision: Decision | null; pitching_order: number; is_starter: boolean; pitches: number }
 >;
 export type PersonRow = TableRow<typeof s.people>;
