@@ -24,7 +24,9 @@ describe.each(BACKENDS)("a boxscore line's season and game type, on %s", (kind) 
   const line = (table: 'batting' | 'pitching', pk: number, person: number) =>
     table === 'batting'
       ? run(sql`insert into mlb.batting_lines (game_pk, team_id, person_id, side) values (${pk}, 1, ${person}, 'home')`)
-      : run(sql`insert into mlb.pitching_lines (game_pk, team_id, person_id, side) values (${pk}, 1, ${person}, 'home')`);
+      : run(
+          sql`insert into mlb.pitching_lines (game_pk, team_id, person_id, side) values (${pk}, 1, ${person}, 'home')`,
+        );
 
   beforeAll(async () => {
     t = await createTestDatabase(kind === 'pglite' ? { backend: 'pglite' } : {});
