@@ -14,7 +14,7 @@ describe('the PGlite directory lock', () => {
   it('makes a second process on the same directory fail at once with a clear message', async () => {
     const holder = await createDatabase({ databaseUrl: undefined, pgliteDir });
     try {
-      expect(() => createDatabase({ databaseUrl: undefined, pgliteDir })).rejects.toBeInstanceOf(LockHeldError);
+      await expect(createDatabase({ databaseUrl: undefined, pgliteDir })).rejects.toBeInstanceOf(LockHeldError);
       // It exits by itself (killed after 30 s it would not exit 1): it does not wait for the lock.
       const res = await runCli(['status', '--json'], { env: { DUGOUT_PGLITE_DIR: pgliteDir }, timeoutMs: 30_000 });
       expect(res.code).toBe(1);
