@@ -2,6 +2,13 @@
 -- the season-led index (0039) rather than a choice, close in cost at ten seasons, between probing each
 -- game of the season and scanning every season stored. A boxscore does not say its season: the
 -- values are copied from mlb.games by triggers, whichever of the game and its lines is written first.
+
+-- The lines stored before this migration, filled once from their games (before the triggers, which
+-- would look each game up again).
+UPDATE mlb.batting_lines l SET season = g.season, game_type = g.game_type FROM mlb.games g WHERE g.game_pk = l.game_pk;
+--> statement-breakpoint
+UPDATE mlb.pitching_lines l SET season = g.season, game_type = g.game_type FROM mlb.games g WHERE g.game_pk = l.game_pk;
+--> statement-breakpoint
 CREATE FUNCTION mlb.line_game_season() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT g.season, g.game_type INTO NEW.season, NEW.game_type FROM mlb.games g WHERE g.game_pk = NEW.game_pk;
@@ -17,10 +24,9 @@ FOR EACH ROW EXECUTE FUNCTION mlb.line_game_season();
 --> statement-breakpoint
 CREATE FUNCTION mlb.game_season_to_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- The line triggers read the season from mlb.games, which now holds the new one.
-  UPDATE mlb.batting_lines SET season = NEW.season
+  UPDATE mlb.batting_lines SET season = NEW.season, game_type = NEW.game_type
   WHERE game_pk = NEW.game_pk AND (season, game_type) IS DISTINCT FROM (NEW.season, NEW.game_type);
-  UPDATE mlb.pitching_lines SET season = NEW.season
+  UPDATE mlb.pitching_lines SET season = NEW.season, game_type = NEW.game_type
   WHERE game_pk = NEW.game_pk AND (season, game_type) IS DISTINCT FROM (NEW.season, NEW.game_type);
   RETURN NULL;
 END
@@ -32,10 +38,6 @@ FOR EACH ROW EXECUTE FUNCTION mlb.game_season_to_lines();
 CREATE TRIGGER games_update_season_to_lines AFTER UPDATE OF season, game_type ON mlb.games
 FOR EACH ROW WHEN (OLD.season IS DISTINCT FROM NEW.season OR OLD.game_type IS DISTINCT FROM NEW.game_type)
 EXECUTE FUNCTION mlb.game_season_to_lines();
---> statement-breakpoint
-UPDATE mlb.batting_lines l SET season = g.season FROM mlb.games g WHERE g.game_pk = l.game_pk;
---> statement-breakpoint
-UPDATE mlb.pitching_lines l SET season = g.season FROM mlb.games g WHERE g.game_pk = l.game_pk;
 --> statement-breakpoint
 ANALYZE mlb.batting_lines;
 --> statement-breakpoint

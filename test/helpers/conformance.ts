@@ -1,19 +1,20 @@
 import { getTableColumns } from 'drizzle-orm';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { battingLines, LINE_GAME_COLUMNS, pitchingLines } from '../../src/db/schema/index.js';
 
 /** Columns the loader fills itself (never present in extracted rows). */
 const LOADER_COLUMNS = new Set(['run_id', 'updated_at', 'reject_id', 'created_at']);
 
 /** Columns the database fills by trigger, per table: a boxscore line's season and type, from mlb.games. */
-const DATABASE_COLUMNS: Record<string, ReadonlySet<string>> = {
-  batting_lines: new Set(['season', 'game_type']),
-  pitching_lines: new Set(['season', 'game_type']),
-};
+const DATABASE_COLUMNS = new Map<PgTable, ReadonlySet<string>>([
+  [battingLines, new Set(LINE_GAME_COLUMNS)],
+  [pitchingLines, new Set(LINE_GAME_COLUMNS)],
+]);
 
 /** SQL column names a row for `table` must carry, and each column's drizzle type and nullability. */
 export function rowColumns(table: PgTable): Map<string, { type: string; notNull: boolean }> {
   const columns = new Map<string, { type: string; notNull: boolean }>();
-  const byDatabase = DATABASE_COLUMNS[getTableConfig(table).name];
+  const byDatabase = DATABASE_COLUMNS.get(table);
   for (const c of Object.values(getTableColumns(table))) {
     if (!LOADER_COLUMNS.has(c.name) && !byDatabase?.has(c.name))
       columns.set(c.name, { type: c.columnType, notNull: c.notNull });

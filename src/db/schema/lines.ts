@@ -7,6 +7,9 @@ import { mlb } from './schemas.js';
 // and scanning every season stored, and with nine pitching lines a game the two cost about the same
 // at ten seasons: it took the scan often enough that a season's cost grew with the history stored.
 
+/** The columns of a boxscore line the database copies from mlb.games; extraction never writes them. */
+export const LINE_GAME_COLUMNS = ['season', 'game_type'] as const;
+
 /**
  * Boxscore batting line, keyed (game, team, person): in a suspended game one player can appear
  * for both teams. The team comes from the enclosing home/away object, not `parentTeamId`.

@@ -79,7 +79,7 @@ export type PlayRow = Narrow<
 >;
 export type PitchRow = TableRow<typeof s.pitches>;
 /** The columns of a boxscore line the database copies from mlb.games (a boxscore does not say its season). */
-type LineGameColumn = 'season' | 'game_type';
+type LineGameColumn = (typeof s.LINE_GAME_COLUMNS)[number];
 export type BattingLineRow = Narrow<TableRow<typeof s.battingLines, LineGameColumn>, { side: Side }>;
 export type PitchingLineRow = Narrow<
   TableRow<typeof s.pitchingLines, LineGameColumn>,
