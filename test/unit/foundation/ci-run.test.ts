@@ -37,6 +37,9 @@ describe('.ci/run', () => {
     // A failed leg keeps its status.
     expect(runWithTrap('(exit 3)')).toEqual({ status: 3, leftover: '' });
     // A failed leg with a job beside it: the job is stopped, the folder removed, the status kept.
-    expect(runWithTrap('bash -c "exec -a MARKER sleep 30" &\nsleep 0.2\n(exit 4)')).toEqual({ status: 4, leftover: '' });
+    expect(runWithTrap('bash -c "exec -a MARKER sleep 30" &\nsleep 0.2\n(exit 4)')).toEqual({
+      status: 4,
+      leftover: '',
+    });
   });
 });
