@@ -17,7 +17,7 @@ import {
 import { runMigrations } from '../db/migrate.js';
 import { createScratchDatabase } from '../db/scratch.js';
 import { packageRoot } from '../paths.js';
-import { emptyTimings } from '../pipeline/context.js';
+import { emptyTimings, type StageTimings } from '../pipeline/context.js';
 import { runNaiveLoad } from './naive.js';
 import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
@@ -110,12 +110,8 @@ export async function runBench(
     );
     out(`  ${totalRows} mlb rows → ${(totalRows / wallS).toFixed(0)} rows/s · peak RSS ${peakRssMb.toFixed(0)} MB`);
     out(cpuLine(opts.pglite, backfillStage));
-    const stageSum = timings.fetchMs + timings.hashMs + timings.extractMs + timings.dbMs;
-    const share = (ms: number) => `${((100 * ms) / stageSum).toFixed(0)}%`;
-    out(
-      `  time share (summed over workers): fetch ${share(timings.fetchMs - timings.parseMs)}, parse ${share(timings.parseMs)}, ` +
-        `hash ${share(timings.hashMs)}, extract ${share(timings.extractMs)}, database writes ${share(timings.dbMs)}`,
-    );
+    out(timeShareLine(timings));
+    out(noticeLine(timings, backfillStage));
     // What a dashboard reads after the nightly load (which vacuumed the tables it filled).
     out('\nREADME example queries after the backfill (best of 3, warm):');
     await timeQueries(target, out);
@@ -329,6 +325,30 @@ export async function measureStage<T>(
   const sim1 = simCpu();
   const simS = sim0 === undefined || sim1 === undefined ? undefined : sim1 - sim0;
   return { result, stage: { wallS, dugoutS: (cpu.user + cpu.system) / 1e6, serverS, simS } };
+}
+
+/** Where the loads' time went, summed over the concurrent loads (the client's parse counted once, as parse). */
+export function timeShareLine(t: StageTimings): string {
+  const fetchMs = t.fetchMs - t.clientParseMs;
+  const sum = fetchMs + t.parseMs + t.hashMs + t.noticeMs + t.extractMs + t.dbMs;
+  const share = (ms: number) => `${sum > 0 ? ((100 * ms) / sum).toFixed(0) : 0}%`;
+  return (
+    `  time share (summed over workers): fetch ${share(fetchMs)}, parse ${share(t.parseMs)}, hash ${share(t.hashMs)}, ` +
+    `new fields ${share(t.noticeMs)}, extract ${share(t.extractMs)}, database writes ${share(t.dbMs)}`
+  );
+}
+
+/**
+ * What noticing new fields cost the backfill: the CPU of walking bodies beside the known key paths
+ * (the walking thread's, where the system tells it; else its wall time, more than its CPU on a busy
+ * machine), against the stage's CPU seconds (dugout's, and the server's when it is a process on
+ * this host).
+ */
+export function noticeLine(t: StageTimings, { dugoutS, serverS }: StageCpu): string {
+  const noticeS = t.noticeMs / 1000;
+  const cpuS = dugoutS + (serverS ?? 0);
+  const of = serverS === undefined ? "dugout's CPU" : 'the CPU of dugout and PostgreSQL';
+  return `  new fields: ${noticeS.toFixed(2)} s of CPU walking bodies, ${((100 * noticeS) / cpuS).toFixed(1)}% of ${of} (${cpuS.toFixed(1)} s)`;
 }
 
 /** A stage's CPU line, with how many of the machine's cores it kept busy on average over the wall time. */

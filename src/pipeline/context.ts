@@ -30,16 +30,20 @@ export function emptyCounts(): RunCounts {
 export interface StageTimings {
   /** Waiting for the HTTP exchanges (queue, network, decompression, JSON.parse inside the client). */
   fetchMs: number;
-  /** JSON.parse of bodies, as reported by the client (part of fetchMs). */
+  /** JSON.parse of bodies: the client's (inside fetchMs) and the game bodies' as they are prepared. */
   parseMs: number;
+  /** The client's part of parseMs, which fetchMs already holds. */
+  clientParseMs: number;
   hashMs: number;
+  /** Walking loaded bodies beside the key paths dugout knows (ingest.new_fields): CPU of the thread that walked. */
+  noticeMs: number;
   extractMs: number;
   /** The load transaction minus extraction. */
   dbMs: number;
 }
 
 export function emptyTimings(): StageTimings {
-  return { fetchMs: 0, parseMs: 0, hashMs: 0, extractMs: 0, dbMs: 0 };
+  return { fetchMs: 0, parseMs: 0, clientParseMs: 0, hashMs: 0, noticeMs: 0, extractMs: 0, dbMs: 0 };
 }
 
 /** Progress of a long drain, for a bar on a TTY or periodic log lines. */

@@ -4,6 +4,7 @@ import type { NewFieldRow } from '../db/schema/rows.js';
 import { describeError } from '../errors.js';
 import { KNOWN_PATHS, newPaths } from '../extract/new-paths.js';
 import type { PipelineContext } from './context.js';
+import { timed } from './thread-cpu.js';
 
 /**
  * Noticing the fields the API adds: every loaded body is walked beside the key paths dugout knows
@@ -44,5 +45,7 @@ export async function noticeBody(
   operation: string,
   params: Record<string, unknown>,
 ): Promise<void> {
-  await recordNewPaths(ctx, newFieldRows(kind, body, requestKey(operation, params)));
+  const { result: rows, ms } = timed(() => newFieldRows(kind, body, requestKey(operation, params)));
+  if (ctx.timings) ctx.timings.noticeMs += ms;
+  await recordNewPaths(ctx, rows);
 }

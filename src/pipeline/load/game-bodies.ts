@@ -91,6 +91,7 @@ async function fetchPrepared(
     if (ctx.timings) {
       ctx.timings.parseMs += p.parseMs;
       ctx.timings.hashMs += p.hashMs;
+      ctx.timings.noticeMs += p.noticeMs;
       ctx.timings.extractMs += p.extractMs;
     }
     return {
@@ -175,7 +176,10 @@ async function fetchWinProbability(
 
 function addParse(ctx: PipelineContext, res: object): void {
   const parseMs = (res as { parseMs?: unknown }).parseMs;
-  if (ctx.timings && typeof parseMs === 'number') ctx.timings.parseMs += parseMs;
+  if (ctx.timings && typeof parseMs === 'number') {
+    ctx.timings.parseMs += parseMs;
+    ctx.timings.clientParseMs += parseMs;
+  }
 }
 
 function fromObject(kind: 'boxscore' | 'playByPlay', body: unknown): GameBody {

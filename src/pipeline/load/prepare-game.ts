@@ -7,6 +7,7 @@ import { asObject, bodySha256, bodyTextSha256 } from '../../extract/index.js';
 import { extractGameRows } from './game-rows.js';
 import type { NewFieldRow } from '../../db/schema/rows.js';
 import { newFieldRows } from '../new-fields.js';
+import { timed } from '../thread-cpu.js';
 
 /** One body as received: its URL (for error messages) and its bytes (decompressed, not decoded). */
 export interface FetchedBody {
@@ -39,6 +40,7 @@ export interface PreparedGame<R extends StorableRows = StorableRows> {
   /** Milliseconds spent in each step, for the benchmark's stage times. */
   parseMs: number;
   hashMs: number;
+  noticeMs: number;
   extractMs: number;
 }
 
@@ -91,9 +93,12 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
   const playByPlaySha = bodyTextSha256(pbpText.text);
   const winProbabilitySha = winText ? bodyTextSha256(winText.text) : undefined;
   const hashMs = performance.now() - t;
-  t = performance.now();
   const key = String(game.gamePk);
-  const newFields = [...newFieldRows('boxscore', box, key), ...newFieldRows('playByPlay', pbp, key)];
+  const { result: newFields, ms: noticeMs } = timed(() => [
+    ...newFieldRows('boxscore', box, key),
+    ...newFieldRows('playByPlay', pbp, key),
+  ]);
+  t = performance.now();
   const rows = extractGameRows(game.gamePk, box, pbp, win);
   return {
     boxscoreSha,
@@ -108,6 +113,7 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
     newFields,
     parseMs,
     hashMs,
+    noticeMs,
     extractMs: performance.now() - t,
   };
 }
