@@ -9,7 +9,7 @@ import {
   RequestTimeoutError,
 } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth.js';
+import { jsonNestingDepth, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { FetchLike, ResponseLike } from './transport.js';
 
@@ -191,8 +191,9 @@ export function parseJsonBody(url: string, text: string): unknown {
   } catch (err) {
     throw new BadBodyError(url, `not JSON or truncated (${text.length} chars)`, err);
   }
-  const depth = jsonNestingDepth(text);
-  if (depth > MAX_JSON_DEPTH) {
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    // Only a body refused is read again, to say how deep it went.
+    const depth = jsonNestingDepth(text);
     throw new BodyLimitError(url, `JSON nested ${depth} levels deep, deeper than ${MAX_JSON_DEPTH}`, { depth });
   }
   if (isApiMessage(body)) throw new ApiMessageError(url, body.messageNumber, body.message);

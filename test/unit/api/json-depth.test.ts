@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonBody } from '../../../src/api/http.js';
-import { jsonNestingDepth, MAX_JSON_DEPTH } from '../../../src/api/json-depth.js';
+import { jsonNestingDepth, MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src/api/json-depth.js';
 import { BadBodyError, BodyLimitError } from '../../../src/errors.js';
 import { describeRecorded, FIXTURES_DIR } from '../../fixtures.js';
 
@@ -15,9 +15,19 @@ describe('the nesting depth of a JSON text', () => {
     ['[[],[[]],[]]', 3],
     ['["\\"[[[", ["]\\\\"]]', 2],
     ['{"k\\\\":{"\\"":{}}}', 3],
-  ])('of %s is %i', (text, depth) => {
-    expect(JSON.parse(text)).toBeDefined();
+  ])('of %s is %i, as read from the text and from the parsed value', (text, depth) => {
+    const value: unknown = JSON.parse(text);
     expect(jsonNestingDepth(text)).toBe(depth);
+    expect(nestsDeeperThan(value, depth)).toBe(false);
+    if (depth > 0) expect(nestsDeeperThan(value, depth - 1)).toBe(true);
+  });
+
+  it('of a parsed value is checked without recursing past the limit, however deep the value', () => {
+    let deep: unknown[] = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(nestsDeeperThan(deep, MAX_JSON_DEPTH)).toBe(true);
+    expect(nestsDeeperThan({ a: [1, 'x', null, { b: {} }] }, 4)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, 'x', null, { b: {} }] }, 3)).toBe(true);
   });
 });
 
@@ -52,7 +62,15 @@ describeRecorded('the recorded bodies', () => {
       if (!dir.isDirectory()) continue;
       for (const f of readdirSync(path.join(FIXTURES_DIR, dir.name))) {
         if (!f.endsWith('.json')) continue;
-        deepest = Math.max(deepest, jsonNestingDepth(readFileSync(path.join(FIXTURES_DIR, dir.name, f), 'utf8')));
+        const text = readFileSync(path.join(FIXTURES_DIR, dir.name, f), 'utf8');
+        const depth = jsonNestingDepth(text);
+        // The parsed value's check agrees with the text's, at the body's own depth.
+        const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        expect([nestsDeeperThan(value, depth), depth === 0 || nestsDeeperThan(value, depth - 1)]).toEqual([
+          false,
+          true,
+        ]);
+        deepest = Math.max(deepest, depth);
       }
     }
     expect(deepest).toBeGreaterThan(5);
