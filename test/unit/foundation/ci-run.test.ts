@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/cli.js';
@@ -20,8 +20,8 @@ function runWithTrap(body: string): { status: number | null; leftover: string } 
     { encoding: 'utf8', timeout: 20_000 },
   );
   const work = result.stdout.trim().split('\n')[0] ?? '';
-  const left = spawnSync('pgrep', ['-f', marker], { encoding: 'utf8' }).stdout.trim();
-  const folderLeft = spawnSync('test', ['-e', work]).status === 0;
+  const left = (spawnSync('pgrep', ['-f', marker], { encoding: 'utf8' }).stdout ?? '').trim();
+  const folderLeft = work !== '' && existsSync(work);
   return { status: result.status, leftover: `${left}${folderLeft ? ` ${work}` : ''}`.trim() };
 }
 
