@@ -45,7 +45,7 @@ export async function noticeBody(
   operation: string,
   params: Record<string, unknown>,
 ): Promise<void> {
-  const { result: rows, ms } = timed(() => newFieldRows(kind, body, requestKey(operation, params)));
+  const { result: rows, ms } = timed(() => newFieldRows(kind, body, requestKey(operation, params)), !!ctx.timings);
   if (ctx.timings) ctx.timings.noticeMs += ms;
   await recordNewPaths(ctx, rows);
 }

@@ -15,9 +15,13 @@ export type ExtractRequest = (
 ) &
   ExtractOptions;
 
-/** How the rows go back: with `encodeForRun`, encoded for that run (`encodeGameRows` of db/store-game.ts). */
+/**
+ * How the rows go back: with `encodeForRun`, encoded for that run (`encodeGameRows` of db/store-game.ts);
+ * with `cpuTimes`, a prepared game's per-stage CPU is read (the run collects stage times: the bench).
+ */
 export interface ExtractOptions {
   encodeForRun?: number;
+  cpuTimes?: boolean;
 }
 
 /** What a worker is started with: where it reads stored games from, if anywhere. */

@@ -126,7 +126,7 @@ export function createExtractPool(
       extractStored: async () => {
         throw new ExtractWorkerError('reading stored games needs extraction workers');
       },
-      prepare: async (game) => prepareOnThisThread(game),
+      prepare: async (game, opts) => prepareOnThisThread(game, opts),
       close: async () => {},
     };
   }
@@ -256,9 +256,9 @@ function closeConnection(slot: Slot, id: number): Promise<void> {
  * {@link prepareFetchedGame} on the calling thread, failing as the pool's `prepare` does: a body
  * over a limit with its `BodyLimitError`, another unusable body with a {@link FetchedBodyError}.
  */
-export function prepareOnThisThread(game: FetchedGame): PreparedGame {
+export function prepareOnThisThread(game: FetchedGame, opts: ExtractOptions = {}): PreparedGame {
   try {
-    return prepareFetchedGame(game);
+    return prepareFetchedGame(game, opts);
   } catch (err) {
     if (err instanceof BodyLimitError) throw err;
     throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;

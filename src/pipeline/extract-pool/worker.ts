@@ -27,7 +27,7 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
     req.encodeForRun === undefined ? rows : encodeGameRows(rows, req.encodeForRun);
   switch (req.kind) {
     case 'fetched': {
-      const prepared = prepareFetchedGame(req.game);
+      const prepared = prepareFetchedGame(req.game, req);
       return { id: req.id, prepared: { ...prepared, rows: encode(prepared.rows) } };
     }
     case 'stored':

@@ -84,10 +84,11 @@ async function fetchPrepared(
     // Each response is a fetched body as it is (its URL and bytes); the pool sends on only those.
     const game = { gamePk, boxscore: box, playByPlay: pbp, ...(win ? { winProbability: win } : {}) };
     const size = box.data.byteLength + pbp.data.byteLength + (win?.data.byteLength ?? 0);
+    const cpuTimes = ctx.timings !== undefined;
     const p =
       size > LOAD_WORKER_MAX_GAME_BYTES
-        ? prepareOnThisThread(game)
-        : await pool.prepare(game, takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {});
+        ? prepareOnThisThread(game, { cpuTimes })
+        : await pool.prepare(game, { ...(takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {}), cpuTimes });
     if (ctx.timings) {
       ctx.timings.parseMs += p.parseMs;
       ctx.timings.hashMs += p.hashMs;

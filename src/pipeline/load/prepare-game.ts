@@ -71,7 +71,7 @@ export function checkWinProbabilityBody(url: string, body: unknown): void {
  * A bad body throws the `ApiError` (`BadBodyError`, `ApiMessageError`) the client's `call` throws
  * for it, before any extraction; an extraction failure throws what the extractor threw.
  */
-export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
+export function prepareFetchedGame(game: FetchedGame, opts: { cpuTimes?: boolean } = {}): PreparedGame<GameRows> {
   let t = performance.now();
   const boxText = receivedText(game.boxscore.data);
   const pbpText = receivedText(game.playByPlay.data);
@@ -94,10 +94,10 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
   const winProbabilitySha = winText ? bodyTextSha256(winText.text) : undefined;
   const hashMs = performance.now() - t;
   const key = String(game.gamePk);
-  const { result: newFields, ms: noticeMs } = timed(() => [
-    ...newFieldRows('boxscore', box, key),
-    ...newFieldRows('playByPlay', pbp, key),
-  ]);
+  const { result: newFields, ms: noticeMs } = timed(
+    () => [...newFieldRows('boxscore', box, key), ...newFieldRows('playByPlay', pbp, key)],
+    opts.cpuTimes,
+  );
   t = performance.now();
   const rows = extractGameRows(game.gamePk, box, pbp, win);
   return {

@@ -22,6 +22,10 @@ describe("a thread's CPU time", () => {
     expect(busy.ms).toBeLessThan(1_000);
   });
 
+  it('is not read when nobody collects it', () => {
+    expect(timed(() => 7, false)).toEqual({ result: 7, ms: 0 });
+  });
+
   it('is a number on Linux and undefined elsewhere, and never goes back', () => {
     const a = threadCpuMs();
     const b = threadCpuMs();
