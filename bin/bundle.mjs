@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 /** The directories whose files the bundle is built from (everything src/cli/main.ts imports). */
 const SOURCE_DIRS = ['src', 'jobs'];
 /** Bump when the build options below change, so an old cache is not reused. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Builds kept beside the newest: a process started from an older one may still start workers. */
 const KEEP = 3;
 
@@ -56,6 +56,8 @@ export async function ensureBundle(root, opts = {}) {
         main: path.join(root, 'src/cli/main.ts'),
         // The extraction pool starts `./worker-entry.mjs` beside the module that holds it.
         'worker-entry': path.join(root, 'src/pipeline/extract-pool/worker.ts'),
+        // The bench has the extraction workers import `./stage-probe.mjs` beside it (src/bench/stage-times.ts).
+        'stage-probe': path.join(root, 'src/bench/stage-probe.ts'),
       },
       outdir: tmp,
       outExtension: { '.js': '.mjs' },

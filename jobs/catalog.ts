@@ -3,8 +3,10 @@ import { checkJob } from './check.js';
 import { drainJob } from './drain.js';
 import { liveJob } from './live.js';
 import { nightlyJob } from './nightly.js';
+import { pregameJob } from './pregame.js';
 import { rebuildJob } from './rebuild.js';
 import { referenceJob } from './reference.js';
+import { registerJob } from './register.js';
 import { snapshotJob } from './snapshot.js';
 import { syncJob } from './sync.js';
 import type { AnyJob } from './types.js';
@@ -15,15 +17,18 @@ export const jobCatalog: readonly AnyJob[] = [
   nightlyJob,
   referenceJob,
   snapshotJob,
+  registerJob,
   backfillJob,
   backfillPlanJob,
   rebuildJob,
   checkJob,
   drainJob,
   liveJob,
+  pregameJob,
 ];
 
 export {
+  pregameJob,
   backfillJob,
   backfillPlanJob,
   checkJob,
@@ -32,6 +37,7 @@ export {
   nightlyJob,
   rebuildJob,
   referenceJob,
+  registerJob,
   snapshotJob,
   syncJob,
 };

@@ -1,13 +1,15 @@
 /**
  * src/extract/known-paths.json: per body kind, every key path seen in the recorded Stats API bodies
- * (array indices folded, id-like keys as `*`). `npm run known-paths` rewrites it from the recorded
+ * (array indices folded, id-like keys as `*`), and a hand-written `simulatorOnly` section: the
+ * paths only the shipped simulator sends, each with why it is excused, which this script keeps.
+ * `npm run known-paths` rewrites the rest from the recorded
  * bodies in the folder `DUGOUT_FIXTURES_DIR` names; the file is committed because
  * users have no recordings, and a loaded body's paths outside it are the API's new fields.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BODY_KINDS, type BodyKind, keyPathsOf } from '../src/extract/new-paths.js';
+import { BODY_KINDS, type BodyKind, keyPathsOf, SIMULATOR_ONLY_KEY } from '../src/extract/new-paths.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const KNOWN_PATHS_FILE = path.join(ROOT, 'src', 'extract', 'known-paths.json');
@@ -103,7 +105,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(2);
   }
   const known = knownPathsFrom(dir);
-  writeFileSync(KNOWN_PATHS_FILE, `${JSON.stringify(known, null, 2)}\n`);
+  // The simulator-only section is written by hand (each path with its reason): kept as it is.
+  const excused = JSON.parse(readFileSync(KNOWN_PATHS_FILE, 'utf8'))[SIMULATOR_ONLY_KEY];
+  writeFileSync(KNOWN_PATHS_FILE, `${JSON.stringify({ ...known, [SIMULATOR_ONLY_KEY]: excused }, null, 2)}\n`);
   const counts = Object.entries(known).map(([k, v]) => `${k} ${v.length}`);
   process.stdout.write(`known-paths: ${counts.join(', ')}\n`);
 }

@@ -15,7 +15,13 @@ export const WAREHOUSE_DOC = path.join(fileURLToPath(new URL('..', import.meta.u
 
 const SCHEMA_INTRO: Record<string, string> = {
   mlb: 'The extracted tables: one row per game, play, pitch, player line, person… Rebuilt from `raw` by `dugout rebuild`.',
-  analytics: 'Views for BI and the few tables precomputed after each run for them.',
+  analytics:
+    'Views for BI and the few tables precomputed after each run for them.\n\n' +
+    '**Games not over.** Season totals and leaderboards (`season_batting`, `season_pitching`, `baserunning`), ' +
+    '`standings` and `team_game_results`, `run_expectancy`, `player_wpa` and `team_reviews` count only games that ' +
+    'are over (`mlb.games.coded_game_state` F Final or O Game Over), so they move once per finished game and ' +
+    "match the league's official figures. The game logs (`batting_game_logs`, `pitching_game_logs`: " +
+    '`coded_game_state`, `is_over`) and `live_games` show games in progress, with their state.',
   raw: 'Every body as received from the Stats API (`json`, the text kept), with its SHA-256, fetch time and run.',
   ingest: "dugout's own state: the run ledger, cursors, the worklist, rejects, workers and the shared request budget.",
 };

@@ -40,10 +40,20 @@ export interface Config {
   maxBodyBytes: number;
   /** Sport ids polled by sync and backfill. Default [1] (MLB). */
   sportIds: number[];
-  /** `boxscore` (boxscore + playByPlay, default) or `feed` (one v1.1 feed/live per game). */
+  /**
+   * `feed` (one v1.1 feed/live per game, default: its boxscore is frozen at the game) or `boxscore`
+   * (boxscore + playByPlay, two requests). Both give the same `mlb` rows but ABS challenges, which
+   * the feed says more of (test/integration/pipeline/game-source.test.ts).
+   */
   gameSource: 'boxscore' | 'feed';
   /** Extra per-game requests (`winProbability`): one more request per game each. Default none. */
   gameExtras: GameExtra[];
+  /**
+   * Days after a final game's end at which `dugout sync` fetches it again (re-polls), besides what
+   * the change log lists: a scoring change the log never reports is caught by them. Default [1, 3, 8];
+   * empty (`DUGOUT_REPOLL_DAYS=none`) turns re-polls off.
+   */
+  repollDays: number[];
   /** Attempts of a work item before it is parked as a dead letter. Default 5. */
   workMaxAttempts: number;
   /** Overlap subtracted from a change-log cursor before the next poll, minutes. Default 10. */
@@ -71,6 +81,10 @@ export interface Config {
   hostName: string | undefined;
   /** The daemon's sync schedule (node-cron, UTC; a sixth leading field is seconds). Default every 10 minutes. */
   syncCron: string;
+  /** Where `dugout snapshot register` fetches the Chadwick register's zip archive (DUGOUT_REGISTER_URL). */
+  registerUrl: string;
+  /** The daemon's register refresh (node-cron, UTC; DUGOUT_REGISTER_CRON); `off`: never. Default weekly. */
+  registerCron: string | undefined;
 }
 
 /** A decimal integer in [min, max] (no `0x10`, `1e3` or `1.0`), or undefined when unset. */
@@ -108,17 +122,28 @@ const boundedNumber = (name: string, def: number, min: number, max: number) =>
     });
 
 /** An http(s) URL; `allowCredentials` only for the database (the API needs none, and logs carry its URL). */
-const urlString = (name: string, schemes: RegExp, label: string, allowCredentials: boolean) =>
+const urlString = (name: string, schemes: RegExp, label: string, allowCredentials: boolean, blankIsError = false) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
+      if (blankIsError && v !== undefined && v !== '' && v.trim() === '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} is blank: give a postgres:// URL, or leave it unset (empty) for the embedded database`,
+        });
+        return z.NEVER;
+      }
       if (v === undefined || v.trim() === '') return undefined;
       let u: URL;
       try {
         u = new URL(v);
       } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} is not a valid URL` });
+        // A password pasted as is: its reserved characters break the URL.
+        const hint = allowCredentials
+          ? ' (percent-encode the password: / as %2F, @ as %40, : as %3A, # as %23, ? as %3F, % as %25, space as %20)'
+          : '';
+        ctx.addIssue({ code: 'custom', message: `${name} is not a valid URL${hint}` });
         return z.NEVER;
       }
       if (!schemes.test(u.protocol)) {
@@ -139,12 +164,52 @@ const urlString = (name: string, schemes: RegExp, label: string, allowCredential
  */
 export const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 
-/** DATABASE_URL's problems beyond being a postgres:// URL: an unknown `sslmode` (every one given). */
+/** A duration as PostgreSQL reads a timeout setting: milliseconds, or a number with a unit. */
+const PG_DURATION = /^\d{1,9}(ms|s|min|h|d)?$/;
+const WHOLE_SECONDS = /^\d{1,6}$/;
+
+/**
+ * The query parameters a database URL may carry, each with its check (a message part when bad).
+ * Anything else would reach the server as a startup parameter and fail only after connecting.
+ */
+const URL_PARAMETERS: Record<string, (v: string) => string | undefined> = {
+  sslmode: (v) => ((SSL_MODES as readonly string[]).includes(v) ? undefined : `must be one of ${SSL_MODES.join(', ')}`),
+  connect_timeout: (v) =>
+    WHOLE_SECONDS.test(v) && Number(v) > 0 ? undefined : 'must be a whole number of seconds above 0',
+  statement_timeout: (v) =>
+    PG_DURATION.test(v) ? undefined : 'must be milliseconds or a number with ms, s, min, h, d',
+  idle_in_transaction_session_timeout: (v) =>
+    PG_DURATION.test(v) ? undefined : 'must be milliseconds or a number with ms, s, min, h, d',
+  lock_timeout: (v) => (PG_DURATION.test(v) ? undefined : 'must be milliseconds or a number with ms, s, min, h, d'),
+  application_name: (v) => (v.length <= 63 ? undefined : 'must be at most 63 characters'),
+  host: (v) => (v !== '' ? undefined : 'must not be empty'),
+  port: (v) => (/^\d{1,5}$/.test(v) && Number(v) > 0 && Number(v) < 65536 ? undefined : 'must be a port number'),
+  target_session_attrs: (v) =>
+    ['any', 'read-write', 'read-only', 'primary', 'standby', 'prefer-standby'].includes(v)
+      ? undefined
+      : 'must be any, read-write, read-only, primary, standby or prefer-standby',
+};
+
+/**
+ * DATABASE_URL's problems beyond being a postgres:// URL: every query parameter must be one dugout
+ * knows with a value it accepts (an unknown `sslmode` is one), so that a typo is a configuration
+ * error of one line before connecting, never a server error after it (or a value silently dropped).
+ */
 function databaseUrlProblems(name: string, url: string): string[] {
-  const modes = new URL(url).searchParams.getAll('sslmode');
-  const unknown = modes.filter((m) => !(SSL_MODES as readonly string[]).includes(m));
-  // The value, never the URL: the URL may carry a password.
-  return unknown.map((m) => `${name} sslmode must be one of ${SSL_MODES.join(', ')}, got "${m}"`);
+  const problems: string[] = [];
+  for (const [key, value] of new URL(url).searchParams) {
+    const check = URL_PARAMETERS[key];
+    // The parameter and its value, never the URL: the URL may carry a password.
+    if (!check) {
+      problems.push(
+        `${name} has an unknown parameter "${key.slice(0, 40)}" (dugout reads ${Object.keys(URL_PARAMETERS).join(', ')})`,
+      );
+      continue;
+    }
+    const bad = check(value);
+    if (bad) problems.push(`${name} ${key} ${bad}, got "${value.slice(0, 40)}"`);
+  }
+  return problems;
 }
 
 /**
@@ -158,9 +223,12 @@ export const MAX_INT4 = 2_147_483_647;
 
 /** A Postgres URL whose parameters the driver reads as written (an unknown sslmode is refused). */
 const postgresUrl = (name: string) =>
-  urlString(name, /^(postgres|postgresql):$/, 'postgres://', true).superRefine((v, ctx) => {
+  urlString(name, /^(postgres|postgresql):$/, 'postgres://', true, true).superRefine((v, ctx) => {
     if (v !== undefined) for (const message of databaseUrlProblems(name, v)) ctx.addIssue({ code: 'custom', message });
   });
+
+/** The register is refreshed weekly (Monday 11:40 UTC): the public register changes a few times a month. */
+export const DEFAULT_REGISTER_CRON = '40 11 * * 1';
 
 const envSchema = z.object({
   DATABASE_URL: postgresUrl('DATABASE_URL'),
@@ -193,7 +261,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return 'boxscore' as const;
+      if (v === undefined || v.trim() === '') return 'feed' as const;
       if (v === 'boxscore' || v === 'feed') return v;
       ctx.addIssue({ code: 'custom', message: `DUGOUT_GAME_SOURCE must be "boxscore" or "feed", got "${v}"` });
       return z.NEVER;
@@ -213,6 +281,23 @@ const envSchema = z.object({
         return z.NEVER;
       }
       return parts as GameExtra[];
+    }),
+  DUGOUT_REPOLL_DAYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return [1, 3, 8];
+      if (v.trim() === 'none') return [] as number[];
+      const parts = v.split(',').map((s) => s.trim());
+      const days = parts.map(Number);
+      if (parts.length > 10 || days.some((d, i) => !/^\d+$/.test(parts[i]!) || d < 1 || d > 60)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `DUGOUT_REPOLL_DAYS must be "none" or a comma list of at most 10 whole days from 1 to 60, got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(days)].sort((a, b) => a - b);
     }),
   DUGOUT_WORK_MAX_ATTEMPTS: boundedInt('DUGOUT_WORK_MAX_ATTEMPTS', 5, 1, 100),
   DUGOUT_CURSOR_OVERLAP_MINUTES: boundedInt('DUGOUT_CURSOR_OVERLAP_MINUTES', 10, 1, 1440),
@@ -265,6 +350,19 @@ const envSchema = z.object({
       }
       return v.trim();
     }),
+  DUGOUT_REGISTER_URL: urlString('DUGOUT_REGISTER_URL', /^(http|https):$/, 'http(s)://', false),
+  DUGOUT_REGISTER_CRON: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return DEFAULT_REGISTER_CRON;
+      if (v.trim() === 'off') return undefined;
+      if (!cron.validate(v.trim())) {
+        ctx.addIssue({ code: 'custom', message: `DUGOUT_REGISTER_CRON is not a cron expression or "off", got "${v}"` });
+        return z.NEVER;
+      }
+      return v.trim();
+    }),
   DUGOUT_HEARTBEAT_SECONDS: boundedInt('DUGOUT_HEARTBEAT_SECONDS', 10, 1, 300),
   DUGOUT_LIVE_MIN_WAIT_SECONDS: boundedInt('DUGOUT_LIVE_MIN_WAIT_SECONDS', 0, 0, 3600),
   DUGOUT_LIVE: z
@@ -308,6 +406,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
 
 export const DEFAULT_STATSAPI_BASE_URL = 'https://statsapi.mlb.com/api';
 
+/** The Chadwick Baseball Bureau register's zip archive of its default branch. */
+export const DEFAULT_REGISTER_URL = 'https://github.com/chadwickbureau/register/archive/refs/heads/master.zip';
+
 /**
  * Parse the environment once. Throws a {@link ConfigError} listing every invalid variable
  * (secrets are never echoed: the URL checks report the variable name only).
@@ -332,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sportIds: e.DUGOUT_SPORT_IDS,
     gameSource: e.DUGOUT_GAME_SOURCE,
     gameExtras: e.DUGOUT_GAME_EXTRAS,
+    repollDays: e.DUGOUT_REPOLL_DAYS,
     workMaxAttempts: e.DUGOUT_WORK_MAX_ATTEMPTS,
     cursorOverlapMinutes: e.DUGOUT_CURSOR_OVERLAP_MINUTES,
     logLevel: e.LOG_LEVEL,
@@ -344,5 +446,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     hostName: e.DUGOUT_HOST_NAME,
     extractWorkers: e.DUGOUT_EXTRACT_WORKERS,
     syncCron: e.DUGOUT_SYNC_CRON,
+    registerUrl: e.DUGOUT_REGISTER_URL ?? DEFAULT_REGISTER_URL,
+    registerCron: e.DUGOUT_REGISTER_CRON,
   };
 }

@@ -215,6 +215,21 @@ function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
+/**
+ * The Chadwick register could not be read: a source that is not a zip or is cut short, a file
+ * without a column dugout reads, a bound passed. Nothing was loaded; the stored register stays.
+ * Retryable only where the network failed (a later run may fetch it whole).
+ */
+export class RegisterError extends DugoutError {
+  constructor(message: string, options: { retryable?: boolean; context?: ErrorContext; cause?: unknown } = {}) {
+    super('E_REGISTER', message, {
+      retryable: options.retryable ?? false,
+      context: options.context,
+      cause: options.cause,
+    });
+  }
+}
+
 /** A failed load or database step; retryable when the SQLSTATE says so. */
 export class LoadError extends DugoutError {}
 

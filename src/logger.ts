@@ -4,14 +4,14 @@ import { describeError } from './errors.js';
 
 export type { Logger } from 'pino';
 
-/** Commands that run until stopped: their log is their output, on a terminal too. */
-const SERVING_COMMANDS = new Set(['daemon', 'sim']);
+/** Commands that run until stopped whose log is their output, on a terminal too. */
+const SERVING_COMMANDS = new Set(['sim']);
 
 /**
  * The level a command logs at. On a terminal a one-shot command shows a progress bar and prints
- * its summary, so its log keeps only what the user must act on (warnings and errors) unless
- * LOG_LEVEL asks for more than `info`; piped (cron, a file, a container) and for the daemon, the
- * configured level stands.
+ * its summary, and the daemon one compact line per live pass and per run, so their log keeps only
+ * what the user must act on (warnings and errors) unless LOG_LEVEL asks for more than `info`;
+ * piped (cron, a file, a container, journald), the configured level stands.
  */
 export function effectiveLogLevel(level: Config['logLevel'], isTty: boolean, command?: string): Config['logLevel'] {
   if (!isTty || level !== 'info' || (command !== undefined && SERVING_COMMANDS.has(command))) return level;
@@ -45,7 +45,14 @@ export function createLogger(
       ...base,
       transport: {
         target: 'pino-pretty',
-        options: { destination: 2, colorize: isTty, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+        // One line per entry: a warning's fields follow its message instead of a line each.
+        options: {
+          destination: 2,
+          colorize: isTty,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+          singleLine: true,
+        },
       },
     });
   }

@@ -7,7 +7,7 @@ import { describe, it } from 'vitest';
  * The one home of the recorded Stats API bodies for the whole suite. They are other people's
  * recordings and are never committed: they are read from `DUGOUT_FIXTURES_DIR`, else from
  * `../shared/fixtures/statsapi` beside the repository when it exists. Without them every test that
- * needs them is skipped as a group (one line at the end of the run says how many), and the rest of
+ * needs them is skipped as a group (the run's closing line counts skips by cause), and the rest of
  * the suite runs on simulator bodies; under `CI=true` a missing folder fails the run instead
  * (test/setup/fixtures-check.ts).
  */
@@ -26,23 +26,13 @@ export const HAVE_FIXTURES = existsSync(FIXTURES_DIR);
 export const SPEC_DIR = resolveDir('DUGOUT_SPEC_DIR', '../shared/spec');
 export const HAVE_SPEC = existsSync(path.join(SPEC_DIR, 'stats-api-interface.md'));
 
+/** Folder of the Chadwick register's sample (`people-sample.csv`, ODC-By 1.0: never copied into the repository). */
+export const CHADWICK_DIR = resolveDir('DUGOUT_CHADWICK_DIR', '../shared/fixtures/chadwick');
+export const HAVE_CHADWICK = existsSync(path.join(CHADWICK_DIR, 'people-sample.csv'));
+
 /** What the run-end line says to do when the bodies are missing. */
 export const FIXTURES_HINT =
   'set DUGOUT_FIXTURES_DIR to a folder of recorded Stats API bodies laid out by operation (liveGameV1/, boxscore/, schedule/…) to run them';
-
-/**
- * The run-end line when recorded bodies are missing: what is skipped and why, naming no folder
- * outside the repository (a fresh clone has none beside it); only a DUGOUT_FIXTURES_DIR the user
- * set, and which does not exist, is quoted back.
- */
-export function fixturesNotice(skipped: number, configured = process.env.DUGOUT_FIXTURES_DIR): string {
-  const groups = `${skipped} test group${skipped === 1 ? '' : 's'}`;
-  const why =
-    configured && configured.trim() !== ''
-      ? `DUGOUT_FIXTURES_DIR (${configured}) is not a folder`
-      : 'they need recorded Stats API bodies, which are not ours to ship and so not in the repository';
-  return `[dugout tests] ${groups} skipped: ${why}; ${FIXTURES_HINT}`;
-}
 
 /** Marker in the names of the placeholder groups registered instead of recorded-body tests. */
 export const SKIPPED_MARK = '[needs recorded bodies]';
@@ -52,8 +42,12 @@ export const SKIPPED_MARK = '[needs recorded bodies]';
  * they are absent its body is never run (it would read missing files); one skipped placeholder
  * stands in for it, so the run can count and report what it skipped.
  */
-export function describeRecorded(name: string, fn: () => void, opts: { needs?: 'fixtures' | 'spec' } = {}): void {
-  const present = opts.needs === 'spec' ? HAVE_SPEC : HAVE_FIXTURES;
+export function describeRecorded(
+  name: string,
+  fn: () => void,
+  opts: { needs?: 'fixtures' | 'spec' | 'chadwick' } = {},
+): void {
+  const present = opts.needs === 'spec' ? HAVE_SPEC : opts.needs === 'chadwick' ? HAVE_CHADWICK : HAVE_FIXTURES;
   if (present) {
     describe(name, fn);
     return;
@@ -101,4 +95,23 @@ export function cloneFixture<T = any>(relative: string): T {
 export function gamePkOf(relative: string, fallback = 1): number {
   const m = /\/(\d{5,})_/.exec(relative);
   return m ? Number(m[1]) : fallback;
+}
+
+/** Where a recorded game feed stands, read from its own `gameData.status`. */
+export type FeedState = 'final' | 'game over' | 'in progress' | 'preview';
+
+/**
+ * The state of a recorded feed/live body: final (`F`), game over (`O`, just before final), in
+ * progress (abstractGameState Live) or preview (not started). Tests take their expectations from it:
+ * a game in progress has no final score yet, a preview has no plays. Any other state throws, so a
+ * new kind of recorded body is looked at before a test assumes anything of it.
+ */
+export function feedState(feed: unknown): FeedState {
+  const status = (feed as { gameData?: { status?: { codedGameState?: string; abstractGameState?: string } } })?.gameData
+    ?.status;
+  if (status?.codedGameState === 'F') return 'final';
+  if (status?.codedGameState === 'O') return 'game over';
+  if (status?.abstractGameState === 'Live') return 'in progress';
+  if (status?.abstractGameState === 'Preview') return 'preview';
+  throw new Error(`a recorded feed in a state no test expects: ${JSON.stringify(status)}`);
 }

@@ -55,8 +55,6 @@ export interface ApiResponse<T = unknown> {
   /** Body bytes on the wire: `Content-Length` when sent (compressed size), else the decoded size. */
   bytes: number;
   durationMs: number;
-  /** Time spent parsing the JSON (part of durationMs), milliseconds. */
-  parseMs: number;
 }
 
 export interface CallOptions {
@@ -110,6 +108,13 @@ export interface ApiClient {
   /** `buildUrl` for an operation named at run time. */
   urlByName(name: string, params: Readonly<Record<string, unknown>>): string;
   readonly stats: ClientStats;
+  /**
+   * The API's own clock: the `Date` header of the latest answer, moved on by the time since it came
+   * (undefined before any answer carried one). A live pass dates what it trusts by it, so a clock of
+   * ours that differs from the API's (a replayed day, a simulator running fast) does not make every
+   * answer look as if it came from the future.
+   */
+  serverNow(): Date | undefined;
 }
 
 /** Project page named in the User-Agent. Placeholder owner: set the real repository when it is public. */
@@ -150,8 +155,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     },
   };
   let lastAnswerAt = Number.NEGATIVE_INFINITY;
-  const onResponse = (status: number, bytes: number) => {
+  let serverClock: { at: number; ms: number } | undefined;
+  const onResponse = (status: number, bytes: number, serverDate: string | null) => {
     lastAnswerAt = performance.now();
+    const ms = serverDate ? Date.parse(serverDate) : Number.NaN;
+    if (Number.isFinite(ms)) serverClock = { at: lastAnswerAt, ms };
     counters.requests++;
     counters.bytes += bytes;
     counters.byStatus[status] = (counters.byStatus[status] ?? 0) + 1;
@@ -219,5 +227,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     buildUrl: (name, params) => resolve(name, params).url,
     urlByName: (name, params) => resolve(name, params).url,
     stats,
+    serverNow: () =>
+      serverClock ? new Date(serverClock.ms + Math.max(0, performance.now() - serverClock.at)) : undefined,
   };
 }

@@ -24,8 +24,6 @@ export interface RawResponse {
   /** Body bytes on the wire: `Content-Length` when the server sends it (compressed size), else the decoded size. */
   bytes: number;
   durationMs: number;
-  /** Of which JSON.parse (and the error-body check), milliseconds. */
-  parseMs: number;
 }
 
 export interface GetJsonOptions {
@@ -37,8 +35,8 @@ export interface GetJsonOptions {
   fetch: FetchLike;
   /** Cancels the exchange; the call then rejects with {@link AbortedError}. */
   signal?: AbortSignal;
-  /** Called with the status of every exchange that got one, and the body bytes. */
-  onResponse?: (status: number, bytes: number) => void;
+  /** Called with the status of every exchange that got one, the body bytes and the server's `Date` header. */
+  onResponse?: (status: number, bytes: number, serverDate: string | null) => void;
   /**
    * Most bytes of the body, as received and once decompressed; past it the call rejects with a
    * {@link BodyLimitError}, which is not retryable. Default 64 MiB (STATSAPI_MAX_BODY_BYTES).
@@ -49,7 +47,7 @@ export interface GetJsonOptions {
 const SNIPPET_CHARS = 300;
 
 /** One HTTP exchange whose 2xx body was kept as bytes, not decoded to text (see {@link getBytes}). */
-export interface RawBytesResponse extends Omit<RawResponse, 'text' | 'body' | 'parseMs'> {
+export interface RawBytesResponse extends Omit<RawResponse, 'text' | 'body'> {
   /** The decompressed body exactly as received. */
   data: Uint8Array;
 }
@@ -65,9 +63,7 @@ export interface RawBytesResponse extends Omit<RawResponse, 'text' | 'body' | 'p
 export async function getJson(opts: GetJsonOptions): Promise<RawResponse> {
   return exchange(opts, (url, data) => {
     const text = decodeText(data);
-    const parseStarted = performance.now();
-    const body = parseJsonBody(url, text);
-    return { text, body, parseMs: performance.now() - parseStarted };
+    return { text, body: parseJsonBody(url, text) };
   });
 }
 
@@ -151,7 +147,7 @@ async function exchange<T extends object>(
       Number.isSafeInteger(declared) && declared >= 0 && res.headers.has('content-length')
         ? declared
         : buffer.byteLength;
-    opts.onResponse?.(res.status, bytes);
+    opts.onResponse?.(res.status, bytes, res.headers.get('date'));
     if (!res.ok) {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
       // The snippet decodes at most 4 bytes a character of the body's start, not the whole body.

@@ -72,6 +72,11 @@ export interface OperationDef {
   readonly aliasOf?: string;
   /** Why a parameter is sent the way it is, where the interface leaves it open. */
   readonly note?: string;
+  /**
+   * `openapi-3.1` for an operation the interface's §4 does not list (transactions, the draft), taken
+   * from the community OpenAPI 3.1 description with its parameters.
+   */
+  readonly origin?: 'openapi-3.1';
 }
 
 interface ParamOptions<R extends boolean> {
@@ -147,7 +152,7 @@ export function op<const G extends GroupName, const N extends string, const P ex
   name: N,
   path: string,
   params: P,
-  extra: { note?: string } = {},
+  extra: { note?: string; origin?: 'openapi-3.1' } = {},
 ) {
   return { group, name, path, params, ...extra } as const;
 }

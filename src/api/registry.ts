@@ -1,4 +1,5 @@
 import { OperationUnavailableError } from '../errors.js';
+import { beyondInterfaceOperations } from './operations/beyond-interface.js';
 import { configOperations } from './operations/config.js';
 import { gameOperations } from './operations/game.js';
 import { homeRunDerbyOperations } from './operations/home-run-derby.js';
@@ -10,7 +11,7 @@ import { statsOperations } from './operations/stats.js';
 import { teamOperations } from './operations/team.js';
 import type { GroupName, OperationDef } from './params.js';
 
-/** Every operation of the interface's §4, grouped as the interface groups them. */
+/** Every operation of the interface's §4, grouped as the interface groups them, then the few beyond it. */
 export const allOperations = [
   ...gameOperations,
   ...teamOperations,
@@ -21,6 +22,7 @@ export const allOperations = [
   ...scheduleOperations,
   ...statsOperations,
   ...personOperations,
+  ...beyondInterfaceOperations,
 ] as const;
 
 /** Team operations the interface names but declares not available. */

@@ -17,7 +17,7 @@ import {
 import { runMigrations } from '../db/migrate.js';
 import { createScratchDatabase } from '../db/scratch.js';
 import { packageRoot } from '../paths.js';
-import { emptyTimings, type StageTimings } from '../pipeline/context.js';
+import { collectStageTimes, type StageTimings } from './stage-times.js';
 import { runNaiveLoad } from './naive.js';
 import { createConfiguredClient } from '../app/client.js';
 import { readmeQueries } from './readme-queries.js';
@@ -68,6 +68,7 @@ export async function runBench(
     const warmMs = await warmSimulator(
       sim.url,
       games.map((g) => g.gamePk),
+      config.gameSource,
     );
     out(`warmed the simulator (every body requested once) in ${(warmMs / 1000).toFixed(1)} s`);
 
@@ -79,16 +80,18 @@ export async function runBench(
       sportIds: opts.sportIds,
     };
     const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
-    const timings = emptyTimings();
     const probes: CpuProbes = { postmaster: await localPostmaster(target), simPid: sim.child.pid };
+    // The stage times are observed from outside: dugout publishes its stage events, this collects them.
+    const stageTimes = collectStageTimes();
     const { result: run, stage: backfillStage } = await measureStage(probes, () =>
       withCpuProfile(opts.cpuProfileDir, 'backfill', () =>
         backfillJob.run(
-          { database: target, client, config: benchConfig, log, timings },
+          { database: target, client, config: benchConfig, log },
           { range, sportIds: opts.sportIds, gameTypes: ['R'] },
         ),
       ),
-    );
+    ).finally(() => stageTimes.stop());
+    const { timings } = stageTimes;
     const wallS = backfillStage.wallS;
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (run.status !== 'succeeded') throw new Error(`the benchmark backfill ${run.status}: ${String(run.error ?? '')}`);
@@ -118,7 +121,7 @@ export async function runBench(
 
     const { result: rebuilt, stage: rebuildStage } = await measureStage(probes, () =>
       withCpuProfile(opts.cpuProfileDir, 'rebuild', () =>
-        rebuildJob.run({ database: target, client, config: benchConfig, log, timings: emptyTimings() }, {}),
+        rebuildJob.run({ database: target, client, config: benchConfig, log }, {}),
       ),
     );
     const rebuildS = rebuildStage.wallS;
@@ -263,14 +266,21 @@ export async function regularSeasonGames(
   return all.filter((g) => g.officialDate <= lastDay);
 }
 
-async function warmSimulator(url: string, gamePks: number[]): Promise<number> {
+/**
+ * Every body the bench will ask for, requested once so that the simulator serves them from its
+ * cache: the boxscore and playByPlay (the naive loader's), and the feed when the backfill's source is
+ * the feed.
+ */
+async function warmSimulator(url: string, gamePks: number[], source: Config['gameSource']): Promise<number> {
   const started = performance.now();
   let next = 0;
   const worker = async () => {
     while (next < gamePks.length) {
       const pk = gamePks[next++]!;
-      for (const p of ['boxscore', 'playByPlay'])
-        await (await fetch(`${url}/v1/game/${pk}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+      const paths = [`v1/game/${pk}/boxscore`, `v1/game/${pk}/playByPlay`];
+      if (source === 'feed') paths.push(`v1.1/game/${pk}/feed/live`);
+      for (const p of paths)
+        await (await fetch(`${url}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
@@ -327,9 +337,12 @@ export async function measureStage<T>(
   return { result, stage: { wallS, dugoutS: (cpu.user + cpu.system) / 1e6, serverS, simS } };
 }
 
-/** Where the loads' time went, summed over the concurrent loads (the client's parse counted once, as parse). */
+/**
+ * Where the loads' time went, summed over the concurrent loads and threads (fetch holds the client's
+ * JSON.parse of bodies parsed on the main thread: no extraction worker, or the feed source).
+ */
 export function timeShareLine(t: StageTimings): string {
-  const fetchMs = t.fetchMs - t.clientParseMs;
+  const { fetchMs } = t;
   const sum = fetchMs + t.parseMs + t.hashMs + t.noticeMs + t.extractMs + t.dbMs;
   const share = (ms: number) => `${sum > 0 ? ((100 * ms) / sum).toFixed(0) : 0}%`;
   return (

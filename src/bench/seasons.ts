@@ -5,7 +5,6 @@ import { createConfiguredClient } from '../app/client.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { gameAndPitchCounts, statementRowsRead } from '../db/queries/bench.js';
-import { emptyTimings } from '../pipeline/context.js';
 import {
   type BenchOptions,
   cpuLine,
@@ -61,7 +60,7 @@ export async function runSeasonsBench(
     };
     const client = createConfiguredClient({ ...benchConfig, concurrency: opts.concurrency * 2 }, log);
     const probes = { postmaster: await localPostmaster(target), simPid: sim.child.pid };
-    const deps = () => ({ database: target, client, config: benchConfig, log, timings: emptyTimings() });
+    const deps = () => ({ database: target, client, config: benchConfig, log });
 
     const load = async (season: number): Promise<number> => {
       const games = await regularSeasonGames(sim.url, season, [1], opts.games);

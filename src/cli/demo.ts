@@ -1,9 +1,18 @@
 import { addDays, DAY_MS, dayStartMs } from '../dates.js';
 import { backfillJob } from '../../jobs/backfill.js';
 import { checkJob } from '../../jobs/check.js';
+import { registerJob } from '../../jobs/register.js';
 import { syncJob } from '../../jobs/sync.js';
+import { pregameJob } from '../../jobs/pregame.js';
 import type { CheckResult } from '../db/queries/checks.js';
-import { loadedGamePks, NEXT_QUERIES, opsLeaders, runExpectancyMatrix, warehouseCounts } from '../db/queries/demo.js';
+import {
+  loadedByRuns,
+  loadedGamePks,
+  NEXT_QUERIES,
+  opsLeaders,
+  runExpectancyMatrix,
+  warehouseCounts,
+} from '../db/queries/demo.js';
 import type { RunDeps, RunResult } from '../pipeline/run.js';
 import { createConfiguredClient } from '../app/client.js';
 import type { AppContext } from '../app/context.js';
@@ -61,6 +70,10 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
       { range: { startDate: firstDay, endDate: lastDay } },
     );
     ctx.out(`   ${runLine(backfill)}`);
+    // What is announced of the games ahead (probables, lineups, crews, forecasts): analytics.pregame
+    // compares it with the games the sync below loads.
+    const pregame = await pregameJob.run(deps, { ifDue: false });
+    ctx.out(`   pregame: ${runLine(pregame)}`);
 
     sim.advance(DAY_MS);
     const corrected = pickCorrection(await loadedGamePks(deps.database.db), sim);
@@ -76,6 +89,19 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
       `   sync: ${runLine(sync)}; schedule queued ${r?.schedule?.enqueued ?? 0}, change log queued ${r?.gameChanges?.enqueued ?? 0} (incl. the correction), people changed ${r?.peopleChanges?.people ?? 0}`,
     );
 
+    // The register of ids beyond MLBAM's, as `dugout snapshot register` fetches the real one: here the
+    // simulator's, generated for its own people in the Chadwick register's layout (offline, and
+    // the real register's people would match none of the simulated ones).
+    const { REGISTER_PATH } = await import('../sim/register.js');
+    const register = await registerJob.run(
+      { ...deps, config: { ...demoConfig, registerUrl: new URL(REGISTER_PATH, server.url).href } },
+      registerJob.args.parse({}),
+    );
+    const registered = register.result as { loaded?: number } | undefined;
+    ctx.out(
+      `   register: run ${register.runId} ${register.status}: ${registered?.loaded ?? 0} people's Retrosheet, Baseball-Reference and FanGraphs ids (simulated, in the Chadwick register's layout) into mlb.person_ids`,
+    );
+
     const check = await checkJob.run(deps, {});
     const checks = ((check.result as { checks?: CheckResult[] } | undefined)?.checks ?? []) as CheckResult[];
     ctx.out(
@@ -89,18 +115,13 @@ export async function runDemo(ctx: AppContext, opts: DemoOptions): Promise<numbe
       }`,
     );
 
-    const did = [backfill, sync].reduce(
-      (n, x) => ({ games: n.games + x.counts.gamesLoaded, people: n.people + x.counts.peopleLoaded }),
-      {
-        games: 0,
-        people: 0,
-      },
-    );
+    // Each game and person once: the sync reloads the corrected game and the changed person.
+    const did = await loadedByRuns(deps.database.db, [backfill.runId, sync.runId]);
     ctx.out(
       `\nthis demo loaded ${countOf(did.games, 'game')} and ${countOf(did.people, 'person', 'people')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     await printSummary(ctx, deps, opts.season);
-    const ok = [backfill, sync, check].every((x) => x.status === 'succeeded');
+    const ok = [backfill, pregame, sync, register, check].every((x) => x.status === 'succeeded');
     return ok ? 0 : 1;
   } finally {
     await server.close();

@@ -2,8 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { ApiUnreachableError, capError, DugoutError, describeError, redactSecrets, UsageError } from '../errors.js';
 import { type AppContext, createAppContext } from '../app/context.js';
 import { registerCommands } from './commands/index.js';
+import type { SetExit } from './exit.js';
 import { readVersion } from '../version.js';
 import { installFatalGuard } from '../app/fatal-guard.js';
+import { connectionTarget } from '../db/connection.js';
 
 /** Exit codes: 0 ok, 1 failed run, 2 bad usage. */
 export const EXIT_OK = 0;
@@ -16,7 +18,7 @@ export class ExitCode {
 }
 
 /** Build the commander program. Commands read config and open the database only when they run. */
-export function buildProgram(ctx: AppContext, setExit: (code: number) => void): Command {
+export function buildProgram(ctx: AppContext, setExit: SetExit): Command {
   const program = new Command('dugout')
     .description('Load the MLB Stats API into a PostgreSQL warehouse.')
     .version(readVersion(), '-V, --version')
@@ -96,6 +98,8 @@ function reportError(err: unknown, ctx: AppContext): { code: number; line?: stri
   }
   if (err instanceof UsageError) return { code: EXIT_USAGE, line: err.message };
   if (err instanceof ExitCode) return { code: err.code };
+  const tls = tlsRefused(err, ctx);
+  if (tls) return { code: EXIT_FAILED, line: tls };
   // A DugoutError's message is written for the user; anything else (a driver error) is reduced
   // to its cause: SQLSTATE and message, never the statement's parameters; capped and redacted.
   const message = err instanceof DugoutError ? capError(redactSecrets(err.message)) : describeError(err);
@@ -115,9 +119,34 @@ export function usageLine(s: string): string {
   const text = s.replace(/^error: /, '');
   const suggestion = /\(Did you mean (.+?)\?\)/.exec(text)?.[1];
   const first = firstLine(text);
-  return suggestion && !first.includes(suggestion) ? `${first} (did you mean ${suggestion}?)` : first;
+  // Kept unless the first line already says it (`--seasons` contains `--season`: test the phrase, not the name).
+  return suggestion && !/did you mean/i.test(first) ? `${first} (did you mean ${suggestion}?)` : first;
 }
 
 function firstLine(s: string): string {
   return s.trim().split('\n')[0] ?? '';
+}
+
+/**
+ * A TLS handshake the server cut short (Node says only "Client network socket disconnected before
+ * secure TLS connection was established", naming no host): in one line with the database's
+ * address and the likely cause. Undefined for anything else.
+ */
+function tlsRefused(err: unknown, ctx: AppContext): string | undefined {
+  let found = false;
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (/before secure TLS connection was established/.test(String((e as { message?: unknown }).message))) found = true;
+  if (!found) return undefined;
+  let url: string | undefined;
+  try {
+    url = ctx.config().databaseUrl;
+  } catch {
+    return undefined;
+  }
+  if (!url) return undefined;
+  const mode = new URL(url).searchParams.getAll('sslmode').at(-1) ?? 'prefer';
+  return (
+    `cannot connect to the database at ${connectionTarget(url).address} with TLS (sslmode=${mode}): ` +
+    'the connection closed during the TLS handshake; the server may not offer TLS (enable ssl on it, or set sslmode=disable on a trusted network)'
+  );
 }

@@ -10,7 +10,7 @@ export interface SqlDatabase {
 }
 
 const HOW_TO_GET_ONE =
-  'run "dugout reader-role" and set DUGOUT_READER_URL to the URL it prints, or pass --as-owner to run with the owner\'s rights (no security boundary)';
+  'run "dugout reader-role --password-file F" once and set DUGOUT_READER_URL to the URL it prints, or pass --as-owner to run with the owner\'s rights (no security boundary)';
 
 /**
  * Where `dugout sql` runs: the security boundary is the login's privileges, never the statement's

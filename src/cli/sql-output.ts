@@ -177,7 +177,7 @@ export function jsonWriter(opts: WriterOptions): ResultWriter {
       const { keep, stop } = budget(rows.length);
       let text = '';
       for (const row of rows.slice(0, keep)) {
-        const json = JSON.stringify(printableRow(row, columns), jsonValue, 2).replace(/\n/g, '\n  ');
+        const json = jsonRow(printableRow(row, columns), columns);
         text += `${count++ === 0 ? '[\n  ' : ',\n  '}${json}`;
       }
       if (text) await opts.write(text);
@@ -190,3 +190,27 @@ export function jsonWriter(opts: WriterOptions): ResultWriter {
 }
 
 const jsonValue = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
+/** Type OID of numeric, whose values come as the server's decimal text. */
+const NUMERIC = 1700;
+/** A decimal as PostgreSQL writes a finite numeric, which is also a JSON number as it stands. */
+const JSON_DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * One row as a JSON object, indented to sit in the array: a numeric is written as a JSON number
+ * with the server's digits, exactly (`0.333`, `1.50`; NaN and infinities stay strings), a bigint
+ * as a number too; every other value as JSON.stringify writes it.
+ */
+function jsonRow(row: Row, columns: ResultColumn[]): string {
+  // One key per name, as an object holds it (printableRow kept the last column of a repeated name).
+  const byName = new Map(columns.map((c) => [c.name, c]));
+  const entries = [...byName.values()].map((c) => {
+    const v = row[c.name];
+    const text =
+      (c.typeOid === NUMERIC && typeof v === 'string' && JSON_DECIMAL.test(v)) || typeof v === 'bigint'
+        ? String(v)
+        : (JSON.stringify(v, jsonValue, 2) ?? 'null').replace(/\n/g, '\n    ');
+    return `    ${JSON.stringify(c.name)}: ${text}`;
+  });
+  return entries.length === 0 ? '{}' : `{\n${entries.join(',\n')}\n  }`;
+}

@@ -34,7 +34,8 @@ export function startLiveWatcher(opts: {
     const run = await withRun({ ...deps, signal }, 'live', args, (ctx) =>
       runLiveLoop(ctx, { ...args, ...(opts.onPass ? { onPass: opts.onPass } : {}) }),
     );
-    log.info({ status: run.status }, 'live games: none left to follow');
+    // Told to stop, the loop ended with games still to follow: say so, not that none are left.
+    log.info({ status: run.status }, signal.aborted ? 'live games: stopped' : 'live games: none left to follow');
   };
   const tick = () => {
     if (running) return;

@@ -3,7 +3,10 @@ import type { AppContext } from '../app/context.js';
 import { createRuntime } from '../app/runtime.js';
 import { pingDatabase } from '../db/queries/status.js';
 import { withTimeout } from '../deadline.js';
+import { describeRunWork } from '../cli/run-summary.js';
+import type { LivePassResult } from '../pipeline/live.js';
 import { createMetrics, type Metrics } from '../pipeline/metrics.js';
+import type { RunResult } from '../pipeline/run.js';
 import { startLiveWatcher } from './live-watcher.js';
 import { startMetricsServer } from './metrics-server.js';
 import { startScheduler } from './scheduler.js';
@@ -33,6 +36,18 @@ export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: 
     onAttempt: (a) => metrics?.onAttempt(a),
     command: 'daemon',
   });
+  // On a terminal the log holds warnings and errors only (logger.ts); the daemon shows one compact
+  // line per live pass and per run instead. Piped (journald, a file), the JSON log says it all.
+  const say =
+    process.stderr.isTTY && config.logLevel === 'info'
+      ? (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`)
+      : undefined;
+  const sayRun = (job: string, r: RunResult<unknown>) =>
+    say?.(`${job} run ${r.runId} ${r.status}: ${describeRunWork(r.counts)}`);
+  const onLivePass = (pass: LivePassResult) => {
+    metrics?.onLivePass(pass);
+    say?.(describeLivePass(pass));
+  };
   let server: { close(): Promise<void> } | undefined;
   const leadership = runtime.deps.database.sessionLock(LEADER_LOCK_KEY);
   let schedulerAlive = false;
@@ -55,18 +70,20 @@ export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: 
     // Several daemons may share one database: one of them (the holder of a session advisory
     // lock, freed by the server when its process or connection dies) runs the pollers; the
     // others drain the worklist on the sync schedule, and take over at their next tick.
+    const cronOf = (j: (typeof jobCatalog)[number]) =>
+      j.name === 'sync' ? config.syncCron : j.name === 'register' ? config.registerCron : j.cron;
     const scheduled = jobCatalog
-      .filter((j) => j.cron)
+      .filter((j) => cronOf(j))
       .map((j) => ({
         name: j.name,
-        cron: j.name === 'sync' ? config.syncCron : j.cron!,
+        cron: cronOf(j) as string,
         run: async (signal: AbortSignal) => {
           const deps = { ...runtime.deps, signal };
           if (await leadership.tryHold()) {
-            await j.runWith(deps, {});
+            sayRun(j.name, await j.runWith(deps, {}));
           } else if (j.name === 'sync') {
             log.debug({ job: j.name }, 'another daemon leads: draining only');
-            await drainJob.run(deps, {});
+            sayRun('drain', await drainJob.run(deps, {}));
           } else {
             log.debug({ job: j.name }, 'another daemon leads: skipped');
           }
@@ -80,16 +97,20 @@ export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: 
           holdLead: () => leadership.tryHold(),
           log,
           signal: runtime.controller.signal,
-          ...(metrics ? { onPass: metrics.onLivePass } : {}),
+          ...(metrics || say ? { onPass: onLivePass } : {}),
         })
       : undefined;
     schedulerAlive = true;
     log.info({ jobs: scheduled.map((j) => j.name), live: config.live }, 'daemon started');
+    say?.(
+      `daemon started: ${scheduled.map((j) => j.name).join(', ')} on their schedules; live games ${config.live ? 'followed' : 'off'}; Ctrl-C stops it`,
+    );
     if (opts.runNow) void scheduler.runNow(opts.runNow);
     await scheduler.stopped;
     await live?.stopped;
     schedulerAlive = false;
     log.info('daemon stopped');
+    say?.('daemon stopped');
   } finally {
     // Each step has a deadline: after an outage a driver may never answer, and SIGTERM must
     // still end the process within its grace period.
@@ -101,4 +122,11 @@ export async function runDaemon(ctx: AppContext, opts: { runNow?: string; now?: 
     await step('metrics server', async () => server?.close());
     await step('worker registry', () => runtime.dispose());
   }
+}
+
+/** One terminal line for a live pass: its day, the games followed and what changed. */
+export function describeLivePass(p: LivePassResult): string {
+  const failed = p.applyFailures > 0 ? `, ${p.applyFailures} failed` : '';
+  const due = p.due > 0 ? `; ${p.due} due to start` : '';
+  return `live ${p.day}: ${p.followed} followed, ${p.stored} changed, ${p.unchanged} unchanged${failed}${due}; next pass in ${p.waitSeconds} s`;
 }

@@ -1,5 +1,5 @@
 import { driverClient, type StreamCopyQuery, serverRefusal } from './driver-internals.js';
-import type { Executor } from './rows.js';
+import type { Executor } from './client.js';
 
 /** The postgres.js connection (a `sql` or a transaction's `sql`) under a drizzle executor. */
 interface CopyClient {

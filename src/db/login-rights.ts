@@ -123,6 +123,8 @@ export async function inspectLoginRights(db: Pick<Db, 'execute'>, role?: string)
 export function summarizeProblems(problems: string[]): string {
   const [first, ...rest] = problems;
   if (!first) return '';
+  // A superuser may do anything: the rest of the list adds nothing.
+  if (/ is a superuser$/.test(first)) return `${first.replace(/^the login /, '')} and may do anything`;
   const more = rest.length === 0 ? '' : ` (and ${rest.length}${problems.length >= MAX_PROBLEMS ? '+' : ''} more)`;
   return `${first.replace(/^the login /, '')}${more}`;
 }

@@ -1,5 +1,7 @@
 import { type Database, queryRows, sql } from './client.js';
+import { quoteIdent } from './identifiers.js';
 import { inspectLoginRights } from './login-rights.js';
+import { recordReaderRole } from './reader-drift.js';
 
 /** The schemas a reader reads: the warehouse, its views, and the raw bodies (public API data). */
 export const READER_SCHEMAS = ['mlb', 'analytics', 'raw'] as const;
@@ -61,6 +63,10 @@ export async function applyReaderRole(database: Database, opts: ReaderRoleOption
         if exists (select 1 from pg_roles where rolname = r and (rolsuper or rolreplication or rolbypassrls)) then
           execute format('alter role %I nosuperuser noreplication nobypassrls', r);
         end if;
+        -- Every setting the role has goes (one its reader gave itself: work_mem, a timeout of 0…);
+        -- the ones reader-role owns are set again below.
+        execute format('alter role %I reset all', r);
+        execute format('alter role %I in database %I reset all', r, current_database());
         execute format('alter role %I login nocreatedb nocreaterole inherit connection limit %s password %L',
           r, current_setting('dugout.reader_connection_limit')::int, current_setting('dugout.reader_password'));
         for g in select p.rolname from pg_auth_members m
@@ -109,9 +115,20 @@ export async function applyReaderRole(database: Database, opts: ReaderRoleOption
         execute format('revoke temporary on database %I from public', current_database());
         execute format('revoke temporary on database %I from %I', current_database(), current_setting('dugout.reader_role'));
       end $$`);
-    await tx.execute(
-      sql`revoke execute on function lo_creat(integer), lo_create(oid), lo_from_bytea(oid, bytea) from public`,
-    );
+    // Only where PUBLIC still has it: revoking what this login holds no right on at all (after a
+    // superuser ran reader-role) is an error, not the server's usual warning.
+    await tx.execute(sql`do $$
+      declare f regprocedure;
+      begin
+        foreach f in array array['lo_creat(integer)', 'lo_create(oid)', 'lo_from_bytea(oid, bytea)']::regprocedure[] loop
+          if has_function_privilege('public', f, 'EXECUTE') then
+            begin
+              execute format('revoke execute on function %s from public', f);
+            exception when insufficient_privilege then null;
+            end;
+          end if;
+        end loop;
+      end $$`);
     await tx.execute(sql`do $$ begin
         if to_regnamespace('public') is not null then revoke create on schema public from public; end if;
       end $$`);
@@ -124,14 +141,24 @@ export async function applyReaderRole(database: Database, opts: ReaderRoleOption
       begin
         for f in select p.oid::regprocedure from pg_proc p
                  where p.pronamespace = 'pg_catalog'::regnamespace and p.proname ~ '^pg_(try_)?advisory_(xact_)?lock' loop
-          execute format('revoke execute on function %s from public', f);
           for keep in select r.rolname from pg_roles r
                       where not r.rolsuper and (r.rolname = current_user
                         or r.oid = (select datdba from pg_database where datname = current_database())) loop
-            execute format('grant execute on function %s to %I', f, keep);
+            begin
+              execute format('grant execute on function %s to %I', f, keep);
+            exception when insufficient_privilege then null;
+            end;
           end loop;
+          if has_function_privilege('public', f, 'EXECUTE') then
+            begin
+              execute format('revoke execute on function %s from public', f);
+            exception when insufficient_privilege then null;
+            end;
+          end if;
         end loop;
       end $$`);
+    // What the role was left with, so status and check can tell when its reader changed it.
+    await recordReaderRole(tx, opts.role, opts.passwordVerifier);
   });
   warnings.push(...(await databaseWideWarnings(database, opts.role)));
   const { problems } = await inspectLoginRights(database.db, opts.role);
@@ -172,10 +199,4 @@ async function databaseWideWarnings(database: Database, role: string): Promise<s
     );
   }
   return warnings;
-}
-
-/** A plain lower-case identifier as it stands (the command accepts no other role name). */
-function quoteIdent(name: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a plain role name: ${name}`);
-  return `"${name}"`;
 }

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep } from '../sleep.js';
 import type { Logger } from 'pino';
 import { databaseCause } from '../errors.js';
 import type { Db } from './client.js';

@@ -2,8 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, executePrepared } from './client.js';
 import { type CopyColumn, copyInto, copyTarget, copyText } from './copy.js';
-
-export type { Executor };
+import { identList, quoteIdent } from './identifiers.js';
 
 /** A row to write: any object whose keys are column names (keys that are not columns are ignored). */
 type Row = object;
@@ -18,16 +17,6 @@ interface TableInfo {
 }
 
 const infoCache = new WeakMap<PgTable, TableInfo>();
-
-/** A Postgres identifier, quoted (a `"` in it doubled): the only way a name reaches a statement. */
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** A comma-separated list of quoted column names, optionally qualified (`r."game_pk", …`). */
-export function identList(names: readonly string[], qualifier?: string): SQL {
-  return sql.raw(names.map((c) => (qualifier ? `${qualifier}.${quoteIdent(c)}` : quoteIdent(c))).join(', '));
-}
 
 function tableInfo(table: PgTable): TableInfo {
   let info = infoCache.get(table);

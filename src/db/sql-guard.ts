@@ -69,16 +69,25 @@ export async function checkReadOnlyQuery(query: string): Promise<ReadOnlyStateme
     .toString('utf8')
     .trim()
     .replace(/(\s*;)+$/, '');
-  return { text, kind, cursor: kind === 'select' && !writesInWith(only!.stmt.SelectStmt as Node) };
+  return { text, kind, cursor: kind === 'select' };
 }
 
-/** Whether a SELECT's WITH holds a data-modifying statement (PostgreSQL allows them at the top only). */
-function writesInWith(select: Node): boolean {
+const WRITES: Record<string, string> = {
+  InsertStmt: 'INSERT',
+  UpdateStmt: 'UPDATE',
+  DeleteStmt: 'DELETE',
+  MergeStmt: 'MERGE',
+};
+
+/** The data-modifying statement a SELECT's WITH holds (PostgreSQL allows them at the top only), if any. */
+function writeInWith(select: Node): string | undefined {
   const ctes = ((select.withClause as Node | undefined)?.ctes ?? []) as Node[];
-  return ctes.some((cte) => {
+  for (const cte of ctes) {
     const query = ((cte.CommonTableExpr as Node | undefined)?.ctequery ?? {}) as Node;
-    return ['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt'].some((k) => k in query);
-  });
+    const found = Object.keys(WRITES).find((k) => k in query);
+    if (found) return WRITES[found];
+  }
+  return undefined;
 }
 
 /** The kind of a read-only statement, or a UsageError for a SELECT that writes or locks; undefined otherwise. */
@@ -101,6 +110,10 @@ function readKind(stmt: Node): ReadOnlyStatement['kind'] | undefined {
 
 function assertPlainSelect(select: Node): void {
   if (select.intoClause) throw new UsageError('SELECT INTO creates a table: dugout sql refuses it');
+  // Refused up front like every other write (the read-only transaction and the login would refuse
+  // it too, as "cannot execute DELETE in a read-only transaction").
+  const write = writeInWith(select);
+  if (write) throw new UsageError(`a WITH that holds ${write} writes: dugout sql refuses it`);
   if (hasLockingClause(select)) throw new UsageError('FOR UPDATE/SHARE locks rows: dugout sql refuses it');
 }
 

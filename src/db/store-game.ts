@@ -3,7 +3,7 @@ import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
 import { markGameSeasonsStale } from './queries/analytics.js';
 import { deleteGamesRows, GAME_ROW_TABLES, type GameRows } from './queries/game-rows.js';
-import { deleteLiveFeed, hasFinalBodies, upsertLiveFeed } from './queries/live.js';
+import { deleteLiveFeed, hasFinalBodies, readLiveFeedTimecode, upsertLiveFeed } from './queries/live.js';
 import {
   copyGameBody,
   deleteGameBodies,
@@ -13,6 +13,8 @@ import {
   upsertWinProbabilityBody,
 } from './queries/raw-bodies.js';
 import { storeRejects } from './queries/rejects.js';
+import { markGameChecked, recordGameHistory } from './queries/revisions.js';
+import { type RevisionRules, storeGameRevisions } from './game-revisions.js';
 import { copyRows, type EncodedRows, encodeRows, insertRows, settleAll, updateRows } from './rows.js';
 import { games as gamesTable, playWinProbability } from './schema/index.js';
 
@@ -42,6 +44,12 @@ export interface GameToStore {
   feedTimestamp: string | null;
   /** A feed's `gameData.absChallenges` block as text, kept raw beside the boxscore (source `feed`). */
   absChallenges?: string;
+  /** Why the game was fetched (its work item's reason): `repoll` makes a changed body a `repoll` revision. */
+  fetchReason?: string;
+  /** How revisions of its bodies are made (extraction's rules, handed down by the load). */
+  revisionRules: RevisionRules;
+  /** The pass's clock when the bodies were fetched (a revision's `fetched_at`); default the transaction's time. */
+  fetchedAt?: Date;
 }
 
 /** The row lists of a game that may travel encoded: every list of {@link GameRows} and win probability. */
@@ -63,7 +71,9 @@ export interface EncodedGameRows {
 export type StorableRows = GameRows | EncodedGameRows;
 
 /** What {@link storeGame} did: nothing (every body unchanged), or stored the bodies and rows. */
-export type StoreOutcome = { outcome: 'unchanged' } | { outcome: 'loaded'; rows: number; rejects: number };
+export type StoreOutcome =
+  | { outcome: 'unchanged' }
+  | { outcome: 'loaded'; rows: number; rejects: number; revisions: number };
 
 /** Every list of a game's rows with its table, in insert order: win probability last (when fetched). */
 const ROW_LISTS = [...Object.entries(GAME_ROW_TABLES), ['winProbability', playWinProbability]] as Array<
@@ -122,7 +132,8 @@ export function rejectCount(rows: StorableRows): number {
 
 /**
  * Store one game in the caller's transaction: take the game's lock, compare the stored hashes
- * (bodies all unchanged: nothing is written, and `rows` is never called), else store the bodies,
+ * (bodies all unchanged: only the time of the check is written, and `rows` is never called), else
+ * keep a revision of each body whose canonical content is new (raw.game_revisions), store the bodies,
  * delete the game's old rows and write those `rows()` returns. A lost commit after a crash only
  * means the game is fetched again, so the transaction commits without waiting for the disk.
  */
@@ -137,8 +148,24 @@ export async function storeGame(
   const win = game.winProbability;
   const winUnchanged = !win || stored.winProbability === win.sha;
   if (stored.boxscore === game.boxscore.sha && stored.playByPlay === game.playByPlay.sha && winUnchanged) {
+    await markGameChecked(tx, gamePk, game.fetchedAt ?? null);
     return { outcome: 'unchanged' };
   }
+  // Each body whose canonical content is new becomes a revision, before the bodies are replaced (a
+  // game loaded before revisions were kept first gets its stored bodies as revision 1).
+  const revisions = await storeGameRevisions(
+    tx,
+    game.revisionRules,
+    gamePk,
+    [
+      { kind: 'boxscore', text: asText(game.boxscore.text), source: game.source },
+      { kind: 'playByPlay', text: asText(game.playByPlay.text), source: game.source },
+      ...(win ? [{ kind: 'winProbability' as const, text: asText(win.text), source: game.source }] : []),
+    ],
+    game.fetchReason,
+    runId,
+    game.fetchedAt ?? null,
+  );
   const gameRows = rows();
   const games = [{ gamePk, rows: gameRows }];
   const target = copyTarget(tx);
@@ -182,6 +209,7 @@ export async function storeGame(
     ...storeBodies,
     // The final bodies replace whatever the live loop stored of the game: its rows go below.
     deleteLiveFeed(tx, gamePk),
+    markGameChecked(tx, gamePk, game.fetchedAt ?? null),
     win ? upsertWinProbabilityBody(tx, gamePk, asText(win.text), win.sha, runId) : undefined,
     deleteGamesRows(
       tx,
@@ -194,7 +222,9 @@ export async function storeGame(
     await copyGameBody(copied.target, 'play_by_play', gamePk, copied.pbp, game.playByPlay.sha, runId);
   }
   const n = await insertGamesRows(tx, games, runId);
-  return { outcome: 'loaded', rows: n, rejects: rejectCount(gameRows) };
+  // The rows' versions as of this fetch: changed and removed ones closed, new ones opened.
+  await recordGameHistory(tx, gamePk, game.fetchedAt ?? null);
+  return { outcome: 'loaded', rows: n, rejects: rejectCount(gameRows), revisions };
 }
 
 /** A live game's current feed as the live loop stores it: the whole feed/live text and its timecode. */
@@ -202,6 +232,13 @@ export interface LiveFeedToStore {
   gamePk: number;
   text: string;
   timecode: string;
+  /**
+   * The latest timecode the pass's clock believes (its now plus a tolerance): a stored feed dated
+   * after it is not trusted, so a feed older than it may replace it.
+   */
+  trustedUntil: string;
+  /** The pass's clock, when the feed is a whole one (not a patched stored feed). */
+  fullFeedAt?: Date;
 }
 
 /**
@@ -209,19 +246,31 @@ export interface LiveFeedToStore {
  * caller's transaction, under the game's lock as a final load. A live feed never writes the raw
  * boxscore and play-by-play bodies, so the final load finds no stored hash to match and always
  * writes (and drops the live feed); once those bodies are stored, a late live feed is refused
- * (`final-stored`) rather than put older rows over the final ones.
+ * (`final-stored`) rather than put older rows over the final ones. A feed older than the stored one
+ * (another loop stored a newer one meanwhile) is refused (`stale`): a game's state never moves back.
  */
 export async function storeLiveGame(
   tx: Executor,
   feed: LiveFeedToStore,
   rows: () => GameRows,
   runId: number,
-): Promise<{ outcome: 'final-stored' } | { outcome: 'stored'; rows: number; rejects: number }> {
+): Promise<
+  | { outcome: 'final-stored' }
+  | { outcome: 'stale'; storedTimecode: string }
+  | { outcome: 'stored'; rows: number; rejects: number }
+> {
   const { gamePk } = feed;
-  const [, , final] = await settleAll([relaxCommitDurability(tx), lockGame(tx, gamePk), hasFinalBodies(tx, gamePk)]);
+  const [, , final, current] = await settleAll([
+    relaxCommitDurability(tx),
+    lockGame(tx, gamePk),
+    hasFinalBodies(tx, gamePk),
+    readLiveFeedTimecode(tx, gamePk),
+  ]);
   if (final) return { outcome: 'final-stored' };
+  if (current !== undefined && current > feed.timecode && current <= feed.trustedUntil)
+    return { outcome: 'stale', storedTimecode: current };
   const gameRows = rows();
-  await upsertLiveFeed(tx, gamePk, feed.text, feed.timecode, runId);
+  await upsertLiveFeed(tx, gamePk, feed.text, feed.timecode, runId, feed.fullFeedAt);
   const n = await replaceGamesRows(tx, [{ gamePk, rows: gameRows }], runId);
   return { outcome: 'stored', rows: n, rejects: gameRows.rejects.length };
 }

@@ -41,13 +41,15 @@ const FIELDING = [
  * team id), the officials, the linescore innings derived from the plays and the game context.
  * Everything comes from the two bodies both game sources provide (a /boxscore and a /playByPlay, or
  * feed/live's liveData.boxscore and liveData.plays), so both give the same rows. `plays` are the
- * play rows {@link extractPlayByPlay} made of the same body (with their base state).
+ * play rows {@link extractPlayByPlay} made of the same body (with their base state). `inProgress`:
+ * the game is not over (a live feed), so its last half-inning may be under way.
  */
 export function extractGameDetail(
   gamePk: number,
   boxscore: unknown,
   playByPlay: unknown,
   plays: readonly PlayRow[],
+  opts: { inProgress?: boolean } = {},
 ): Extracted<GameDetailRows> {
   const out: Extracted<GameDetailRows> = {
     rows: {
@@ -102,21 +104,29 @@ export function extractGameDetail(
       full_name: toText(pick(o, 'official', 'fullName')),
     });
   }
-  out.rows.linescoreInnings = linescoreInnings(gamePk, playByPlay, plays);
+  out.rows.linescoreInnings = linescoreInnings(gamePk, playByPlay, plays, opts.inProgress === true);
   return out;
 }
 
 /**
  * Runs, hits, errors and runners left on base per inning and side, from the plays: runs scored on
  * the half's plays, its hits, the errors charged to the fielding side (distinct fielders with an
- * error credit per play: fielding, throwing, catcher's interference), and the runners on base after its last play. A half not played
- * (the home half of a game won by the home team after 8½) is null.
+ * error credit per play: fielding, throwing, catcher's interference), and the runners on base after
+ * its last play. A half not played (the home half of a game won by the home team after 8½, or one
+ * not begun yet) has no runs. As the feed's linescore, the half under way in a game in progress has
+ * no runs until one scores and no runners left on base until it ends.
  */
-function linescoreInnings(gamePk: number, playByPlay: unknown, plays: readonly PlayRow[]): LinescoreInningRow[] {
+function linescoreInnings(
+  gamePk: number,
+  playByPlay: unknown,
+  plays: readonly PlayRow[],
+  inProgress: boolean,
+): LinescoreInningRow[] {
   const byIndex = new Map(plays.map((p) => [p.at_bat_index, p]));
   type Half = { runs: number; hits: number; errors: number; leftOnBase: number };
   const halves = new Map<string, Half>();
   let innings = 0;
+  let last: PlayRow | undefined;
   for (const raw of asArray(pick(playByPlay, 'allPlays')) ?? []) {
     const play = asObject(raw);
     const row = byIndex.get(toInt(pick(play, 'about', 'atBatIndex') ?? pick(play, 'atBatIndex')) ?? -1);
@@ -129,28 +139,44 @@ function linescoreInnings(gamePk: number, playByPlay: unknown, plays: readonly P
     half.errors += errorsOn(play);
     half.leftOnBase = runnersOnAfter(row, play);
     halves.set(key, half);
+    last = row;
   }
+  const current = inProgress && last ? halfUnderWay(last) : undefined;
+  const of = (inning: number, side: 'top' | 'bottom') => {
+    const half = halves.get(`${inning}${side}`);
+    if (!half || `${inning}${side}` !== current) return half;
+    return { ...half, runs: half.runs > 0 ? half.runs : null, leftOnBase: 0 };
+  };
   const rows: LinescoreInningRow[] = [];
   for (let inning = 1; inning <= innings; inning++) {
-    const top = halves.get(`${inning}top`);
-    const bottom = halves.get(`${inning}bottom`);
+    const top = of(inning, 'top');
+    const bottom = of(inning, 'bottom');
     // As the feed's linescore: each side's errors are those it made in the field (the away team
     // fields in the bottom half), and a home half not played has no runs but 0 hits and left on base.
     const none = top ? 0 : null;
     rows.push({
       game_pk: gamePk,
       inning,
-      away_runs: top?.runs ?? null,
+      away_runs: top ? top.runs : null,
       away_hits: top?.hits ?? null,
       away_errors: bottom?.errors ?? none,
       away_left_on_base: top?.leftOnBase ?? null,
-      home_runs: bottom?.runs ?? null,
+      home_runs: bottom ? bottom.runs : null,
       home_hits: bottom?.hits ?? none,
       home_errors: top?.errors ?? null,
       home_left_on_base: bottom?.leftOnBase ?? none,
     });
   }
   return rows;
+}
+
+/**
+ * The half-inning a game in progress is playing (`${inning}${half}`), from its latest play: the
+ * play's own half unless it is complete with the third out (then the next half has not begun).
+ */
+function halfUnderWay(last: PlayRow): string | undefined {
+  if (last.is_complete !== false && (last.outs ?? 0) >= 3) return undefined;
+  return `${last.inning}${last.half_inning}`;
 }
 
 /** Errors on a play: the distinct fielders credited with an error on any runner's movement. */

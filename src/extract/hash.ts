@@ -16,7 +16,7 @@ function without(obj: JsonObject, key: string): JsonObject {
 }
 
 /** A boxscore with every `teams.{away,home}.players.*.seasonStats` removed, copying only the path touched. */
-function withoutSeasonStats(box: JsonObject): JsonObject {
+export function withoutSeasonStats(box: JsonObject): JsonObject {
   const teams = asObject(box.teams);
   if (!teams) return box;
   const copy: JsonObject = { ...teams };

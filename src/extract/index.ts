@@ -25,3 +25,6 @@ export * from './schedule.js';
 export * from './teams.js';
 export * from './types.js';
 export * from './reviews.js';
+export * from './transactions.js';
+export * from './pregame.js';
+export * from './draft.js';

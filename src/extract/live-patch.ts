@@ -15,20 +15,37 @@ export interface LivePatchLimits {
   maxPointerDepth: number;
   /** Characters in one JSON pointer (default 1,024). */
   maxPointerChars: number;
+  /**
+   * Bytes of the patched document as JSON text, counted as the operations are applied (default 64 MiB,
+   * the body limit's default; the live loop passes STATSAPI_MAX_BODY_BYTES). Each `add`, `replace`
+   * and `copy` adds the size of the value it writes, never subtracting what it replaces: an upper
+   * bound, so a `copy` that would take the document past the limit is refused before it is made
+   * (40 copies each doubling the document once took the process to 4.3 GB).
+   */
+  maxDocumentBytes: number;
 }
 
-export const LIVE_PATCH_LIMITS: LivePatchLimits = { maxOperations: 50_000, maxPointerDepth: 32, maxPointerChars: 1024 };
+export const LIVE_PATCH_LIMITS: LivePatchLimits = {
+  maxOperations: 50_000,
+  maxPointerDepth: 32,
+  maxPointerChars: 1024,
+  maxDocumentBytes: 64 * 1024 * 1024,
+};
 
 /**
  * Why an answer was not applied. `full-document`: the API answered with a whole feed (it does when the
  * start is too old or unknown), carried as `document`. `gap`: the stored feed is not the one the patch
- * starts from, or the patch moves the feed back in time. `does-not-apply`: an operation fails on the
- * stored feed (a path that is not there) or the result is no longer this game's feed. `malformed`:
- * the answer is neither a patch nor a feed, or is over a bound.
+ * starts from. `stale`: the patch moves the feed back in time. `foreign`: the patch turns the feed
+ * into another game's. `too-large`: the document grew past `maxDocumentBytes` while being patched.
+ * `does-not-apply`: an operation fails on the stored feed (a path that is not there) or the result
+ * is no longer a feed. `malformed`: the answer is neither a patch nor a feed, or is over a bound.
  */
 export type LivePatchFailure =
   | { kind: 'full-document'; message: string; document: JsonObject }
   | { kind: 'gap'; message: string }
+  | { kind: 'stale'; message: string }
+  | { kind: 'foreign'; message: string }
+  | { kind: 'too-large'; message: string; operationIndex: number }
   | { kind: 'does-not-apply'; message: string; operationIndex?: number }
   | { kind: 'malformed'; message: string };
 
@@ -80,15 +97,26 @@ export function applyLivePatch(
   const { gamePk, timeStamp } = base;
   if (ops.length === 0) return { ok: true, feed: stored as JsonObject, timeStamp, changed: false, operations: 0 };
   const feed = structuredClone(stored) as JsonObject;
+  const max = limits.maxDocumentBytes;
+  let bytes = jsonBytes(feed, max);
   for (let i = 0; i < ops.length; i++) {
-    const [error] = applyPatch(feed, [ops[i] as unknown as Operation]);
-    if (error) return fail('does-not-apply', `operation ${i} (${describe(ops[i]!)}): ${error.message}`, i);
+    const op = ops[i]!;
+    if (op.op === 'copy') {
+      const source = resolvePointer(feed, op.from as string);
+      if (source.found) bytes += jsonBytes(source.value, max - bytes);
+    } else if (op.op === 'add' || op.op === 'replace') bytes += jsonBytes(op.value, max - bytes);
+    if (bytes > max) {
+      const message = `operation ${i} (${describe(op)}) takes the document past ${max} bytes`;
+      return { ok: false, failure: { kind: 'too-large', message, operationIndex: i } };
+    }
+    const [error] = applyPatch(feed, [op as unknown as Operation]);
+    if (error) return fail('does-not-apply', `operation ${i} (${describe(op)}): ${error.message}`, i);
   }
   const after = feedIdentity(feed);
   if (typeof after === 'string') return fail('does-not-apply', `the patched feed ${after}`);
-  if (after.gamePk !== gamePk) return fail('does-not-apply', `the patch turns game ${gamePk} into ${after.gamePk}`);
+  if (after.gamePk !== gamePk) return fail('foreign', `the patch turns game ${gamePk} into ${after.gamePk}`);
   if (after.timeStamp < timeStamp)
-    return fail('gap', `the patch moves the feed back from ${timeStamp} to ${after.timeStamp}`);
+    return fail('stale', `the patch moves the feed back from ${timeStamp} to ${after.timeStamp}`);
   return { ok: true, feed, timeStamp: after.timeStamp, changed: true, operations: ops.length };
 }
 
@@ -104,7 +132,11 @@ export function parseLiveTimestamps(body: unknown, maxEntries = 100_000): string
   return [...new Set(body as string[])].sort();
 }
 
-function fail(kind: Exclude<LivePatchFailure['kind'], 'full-document'>, message: string, operationIndex?: number) {
+function fail(
+  kind: Exclude<LivePatchFailure['kind'], 'full-document' | 'too-large'>,
+  message: string,
+  operationIndex?: number,
+) {
   const failure: LivePatchFailure =
     kind === 'does-not-apply' && operationIndex !== undefined ? { kind, message, operationIndex } : { kind, message };
   return { ok: false as const, failure };
@@ -151,6 +183,45 @@ function operationProblem(op: unknown, limits: LivePatchLimits): string | undefi
   }
   if ((op.op === 'add' || op.op === 'replace' || op.op === 'test') && !('value' in op)) return `${op.op} has no value`;
   return undefined;
+}
+
+/**
+ * About the length of `value` as JSON text (each string's characters, quotes, separators; escapes
+ * and multi-byte characters counted as one), counted until it passes `budget`: the walk stops there, so measuring a huge subtree costs the budget, not
+ * the subtree.
+ */
+export function jsonBytes(value: unknown, budget: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= budget) {
+    const v = stack.pop();
+    if (typeof v === 'string') total += v.length + 3;
+    else if (typeof v === 'number' || typeof v === 'boolean') total += String(v).length;
+    else if (v === null || v === undefined) total += 4;
+    else if (Array.isArray(v)) {
+      total += 2 + v.length;
+      for (const x of v) stack.push(x);
+    } else if (typeof v === 'object') {
+      for (const [k, x] of Object.entries(v as JsonObject)) {
+        total += k.length + 4;
+        stack.push(x);
+      }
+      total += 2;
+    }
+  }
+  return total;
+}
+
+/** The value a JSON pointer names in `doc`, if it is there. */
+function resolvePointer(doc: unknown, pointer: string): { found: true; value: unknown } | { found: false } {
+  let at: unknown = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(at) && /^(0|[1-9]\d*)$/.test(token) && Number(token) < at.length) at = at[Number(token)];
+    else if (isObject(at) && Object.hasOwn(at, token)) at = at[token];
+    else return { found: false };
+  }
+  return { found: true, value: at };
 }
 
 function describe(op: JsonObject): string {

@@ -8,6 +8,7 @@
  * of its `allPlays` (a /playByPlay body's too), so it is read as `allPlays[]`.
  */
 import known from './known-paths.json' with { type: 'json' };
+import type { NewFieldRow } from '../db/schema/rows.js';
 
 /** Body kinds whose known paths are kept: the game bodies, people, schedule, changes, teams and the snapshots. */
 export const BODY_KINDS = [
@@ -28,8 +29,35 @@ export type BodyKind = (typeof BODY_KINDS)[number];
 /** The known paths per body kind, as committed in `known-paths.json`. */
 export type KnownPaths = Readonly<Record<string, readonly string[]>>;
 
-/** The key paths dugout knows, per body kind (`npm run known-paths` regenerates them). */
-export const KNOWN_PATHS: KnownPaths = known;
+/** The file's section of paths only the simulator sends: per kind, each path with why it is excused. */
+export const SIMULATOR_ONLY_KEY = 'simulatorOnly';
+type SimulatorOnly = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The paths of the recorded bodies, per kind: the file without its simulator-only section. */
+export function recordedPaths(file: Readonly<Record<string, unknown>>): KnownPaths {
+  return Object.fromEntries(Object.entries(file).filter(([k]) => k !== SIMULATOR_ONLY_KEY)) as KnownPaths;
+}
+
+/** The simulator-only paths of the file, per kind (its `_why` left out). */
+export function simulatorOnlyPaths(file: Readonly<Record<string, unknown>>): Record<string, string[]> {
+  const section = (file[SIMULATOR_ONLY_KEY] ?? {}) as SimulatorOnly;
+  return Object.fromEntries(
+    Object.entries(section)
+      .filter(([k]) => k !== '_why')
+      .map(([kind, paths]) => [kind, Object.keys(paths)]),
+  );
+}
+
+/**
+ * The key paths dugout knows, per body kind: those of the recorded bodies (`npm run known-paths`
+ * regenerates them) and those only the shipped simulator sends, excused in the same file with the
+ * reason, so that the demo does not report the API as changed.
+ */
+export const KNOWN_PATHS: KnownPaths = (() => {
+  const out: Record<string, string[]> = { ...(recordedPaths(known) as Record<string, string[]>) };
+  for (const [kind, paths] of Object.entries(simulatorOnlyPaths(known))) out[kind] = [...(out[kind] ?? []), ...paths];
+  return out;
+})();
 
 const ARRAY = '[]';
 const CURRENT_PLAY = 'allPlays[]';
@@ -224,4 +252,9 @@ function pathOf(steps: string[]): string {
   let out = '';
   for (const step of steps) out = step === ARRAY ? out + ARRAY : out === '' ? step : `${out}.${step}`;
   return out;
+}
+
+/** The new paths of one body as rows of ingest.new_fields (none for a kind without a known set). */
+export function newFieldRows(kind: string, body: unknown, firstKey: string): NewFieldRow[] {
+  return newPaths(kind, body, KNOWN_PATHS).map((path) => ({ body_kind: kind, path, first_key: firstKey }));
 }

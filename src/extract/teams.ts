@@ -1,7 +1,15 @@
 import { asArray, asObject, pick, toBool, toInt, toNum, toText } from './coerce.js';
 import { reject } from './rejects.js';
 import type { Draft, Extracted } from './types.js';
-import type { RejectRow, TeamRef, TeamRow, TeamSeasonRow, VenueRef, VenueRow } from '../db/schema/rows.js';
+import type {
+  RejectRow,
+  TeamRef,
+  TeamRow,
+  TeamSeasonRow,
+  VenueFieldInfoRow,
+  VenueRef,
+  VenueRow,
+} from '../db/schema/rows.js';
 
 /** Map one team object (from /v1/teams, a hydrated schedule or a boxscore) to a team row draft. */
 export function teamRow(team: unknown): Draft<TeamRow> {
@@ -26,6 +34,20 @@ export function teamRow(team: unknown): Draft<TeamRow> {
     first_year_of_play: toText(pick(team, 'firstYearOfPlay')),
     season: toInt(pick(team, 'season')),
     active: toBool(pick(team, 'active')),
+  };
+}
+
+/** The fence distances of a venue's `fieldInfo` (feet), null where the body has none. */
+export function fieldDistances(venue: unknown) {
+  const info = pick(venue, 'fieldInfo');
+  return {
+    left_line: toInt(pick(info, 'leftLine')),
+    left: toInt(pick(info, 'left')),
+    left_center: toInt(pick(info, 'leftCenter')),
+    center: toInt(pick(info, 'center')),
+    right_center: toInt(pick(info, 'rightCenter')),
+    right: toInt(pick(info, 'right')),
+    right_line: toInt(pick(info, 'rightLine')),
   };
 }
 
@@ -118,6 +140,43 @@ export function extractVenues(body: unknown): Extracted<VenueRow[]> {
       seen.add(row.venue_id);
       rows.push(row as VenueRow);
     }
+  });
+  return { rows, rejects };
+}
+
+/**
+ * Each venue's field for a season, from a `/v1/venues?season=Y&hydrate=fieldInfo` body: one row per
+ * venue with an id (capacity, turf, roof and fence distances; null where the body has none). A venue
+ * without an id, or a repeated id, is rejected.
+ */
+export function extractVenueFieldInfo(
+  body: unknown,
+  request: { season: number; asOfDate: string },
+): Extracted<VenueFieldInfoRow[]> {
+  const rows: VenueFieldInfoRow[] = [];
+  const rejects: RejectRow[] = [];
+  const seen = new Set<number>();
+  (asArray(pick(body, 'venues')) ?? []).forEach((venue, i) => {
+    const id = toInt(pick(venue, 'id'));
+    if (id === null || !asObject(venue)) {
+      rejects.push(reject(null, 'venue_field_info', `venues[${i}]`, 'venue without an id', venue ?? null));
+      return;
+    }
+    if (seen.has(id)) {
+      rejects.push(reject(null, 'venue_field_info', `venues[${i}]`, `duplicate venue_id ${id}`, venue));
+      return;
+    }
+    seen.add(id);
+    rows.push({
+      venue_id: id,
+      season: request.season,
+      name: toText(pick(venue, 'name')),
+      capacity: toInt(pick(venue, 'fieldInfo', 'capacity')),
+      turf_type: toText(pick(venue, 'fieldInfo', 'turfType')),
+      roof_type: toText(pick(venue, 'fieldInfo', 'roofType')),
+      ...fieldDistances(venue),
+      as_of_date: request.asOfDate,
+    });
   });
   return { rows, rejects };
 }

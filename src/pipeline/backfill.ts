@@ -1,8 +1,9 @@
-import { unfinishedGamesBetween } from '../db/queries/work-items.js';
+import { pendingGamesOutside, unfinishedGamesBetween } from '../db/queries/work-items.js';
 import { ApiUnreachableError } from '../errors.js';
 import type { PipelineContext } from './context.js';
 import { drainWorklist } from './load/drain.js';
 import { pollSchedule } from './poll/schedule.js';
+import { pollTransactions } from './poll/transactions.js';
 import { ensureReference, ensureTeamSeasons } from './load/reference.js';
 import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 
@@ -126,7 +127,23 @@ async function backfillOne(
     games += r.games;
     enqueued += r.enqueued;
   }
-  await drainWorklist(ctx);
+  // The transactions of the range's year up to its end (all levels in one listing; from January 1 so
+  // the injured list on the range's days is known: a stint may have begun in spring), their people
+  // queued with the games.
+  const span = spanOf(ranges);
+  const transactions = span
+    ? await pollTransactions(ctx, { startDate: `${span.startDate.slice(0, 4)}-01-01`, endDate: span.endDate })
+    : undefined;
+  // Its own range's games only: games another run or a sync queued are theirs (counted below).
+  const dates = span ? { start: span.startDate, end: span.endDate } : undefined;
+  await drainWorklist(ctx, dates ? { dates: { ...dates, runId: ctx.runId } } : {});
+  const otherPending = dates ? await pendingGamesOutside(ctx.db, dates.start, dates.end) : 0;
+  if (otherPending > 0) {
+    ctx.log.info({ otherPending }, 'games of other dates pending, left to the next sync or the daemon');
+    ctx.progress?.note?.(
+      `${otherPending} game${otherPending === 1 ? '' : 's'} of other dates pending (queued by another run): left to the next sync or the daemon`,
+    );
+  }
   const teamSeasons = await ensureTeamSeasons(ctx);
   const refreshedSeasons = await refreshAfterLoad(ctx.db, ctx.counts.gamesLoaded - loadedBefore, {
     vacuum: true,
@@ -138,11 +155,25 @@ async function backfillOne(
   return {
     games,
     enqueued,
+    transactions,
     teamSeasons,
     refreshedSeasons,
     incomplete,
+    otherPending,
     partial: incomplete.pending + incomplete.dead > 0,
   };
+}
+
+/** The first start and the last end of the ranges, if any. */
+function spanOf(
+  ranges: Array<{ startDate: string; endDate: string }>,
+): { startDate: string; endDate: string } | undefined {
+  const start = ranges.map((r) => r.startDate).sort()[0];
+  const end = ranges
+    .map((r) => r.endDate)
+    .sort()
+    .at(-1);
+  return start && end ? { startDate: start, endDate: end } : undefined;
 }
 
 /** Game work items of the backfilled dates that are not done: pending (not those another worker holds) or dead. */
@@ -150,11 +181,7 @@ async function unfinishedGames(
   ctx: PipelineContext,
   ranges: Array<{ startDate: string; endDate: string }>,
 ): Promise<{ pending: number; dead: number }> {
-  const start = ranges.map((r) => r.startDate).sort()[0];
-  const end = ranges
-    .map((r) => r.endDate)
-    .sort()
-    .at(-1);
-  if (!start || !end) return { pending: 0, dead: 0 };
-  return unfinishedGamesBetween(ctx.db, start, end);
+  const span = spanOf(ranges);
+  if (!span) return { pending: 0, dead: 0 };
+  return unfinishedGamesBetween(ctx.db, span.startDate, span.endDate);
 }

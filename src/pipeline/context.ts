@@ -26,26 +26,6 @@ export function emptyCounts(): RunCounts {
   };
 }
 
-/** Summed time per stage of game loads (across concurrent workers), for the benchmark. */
-export interface StageTimings {
-  /** Waiting for the HTTP exchanges (queue, network, decompression, JSON.parse inside the client). */
-  fetchMs: number;
-  /** JSON.parse of bodies: the client's (inside fetchMs) and the game bodies' as they are prepared. */
-  parseMs: number;
-  /** The client's part of parseMs, which fetchMs already holds. */
-  clientParseMs: number;
-  hashMs: number;
-  /** Walking loaded bodies beside the key paths dugout knows (ingest.new_fields): CPU of the thread that walked. */
-  noticeMs: number;
-  extractMs: number;
-  /** The load transaction minus extraction. */
-  dbMs: number;
-}
-
-export function emptyTimings(): StageTimings {
-  return { fetchMs: 0, parseMs: 0, clientParseMs: 0, hashMs: 0, noticeMs: 0, extractMs: 0, dbMs: 0 };
-}
-
 /** Progress of a long drain, for a bar on a TTY or periodic log lines. */
 export interface ProgressSink {
   start(total: number): void;
@@ -73,8 +53,6 @@ export interface PipelineContext {
   /** Identifies this process's leases (`host:pid:random`). */
   owner: string;
   progress?: ProgressSink;
-  /** When set, game loads add their stage times here. */
-  timings?: StageTimings;
   /**
    * Write the counts so far to the run's ledger row soon (coalesced: one write in flight at a time),
    * so a run killed outright still says what it finished. Called after each item.

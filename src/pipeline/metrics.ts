@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { countNewFields } from '../db/queries/new-fields.js';
+import { pingDatabase } from '../db/queries/status.js';
 import type { AttemptOutcome, ClientStats } from '../api/index.js';
 import {
   countDeadLetters,
@@ -10,7 +11,7 @@ import {
   otherLoadedTotals,
 } from '../db/queries/metrics.js';
 import type { Executor } from '../db/client.js';
-import type { LivePassResult } from './live.js';
+import { LIVE_REJECT_REASONS, type LivePassResult } from './live.js';
 
 export interface Metrics {
   registry: Registry;
@@ -30,8 +31,50 @@ export interface Metrics {
  * `dugout_job`, never `job`: Prometheus owns `job` (the scrape job) and would rename ours to
  * `exported_job`, so a rule selecting `{job="sync"}` would match nothing.
  */
+/** How long a scrape waits for the database: /metrics answers within a second even when it is down. */
+const DATABASE_WAIT_MS = 700;
+
 export function createMetrics(db: Executor): Metrics {
   const registry = new Registry();
+  const ping = { reset() {} };
+  const deadLettersQuery = { reset() {} };
+  /**
+   * A database-derived metric's value, or undefined (the metric reset: absent from the scrape)
+   * when the database does not answer within {@link DATABASE_WAIT_MS} or fails. A query still
+   * waiting from an earlier scrape is not doubled: the metric stays absent until it settles.
+   */
+  const inflight = new WeakMap<object, Promise<unknown>>();
+  async function fromDatabase<T>(metric: { reset(): void }, query: () => Promise<T>): Promise<T | undefined> {
+    metric.reset();
+    if (inflight.has(metric)) return undefined;
+    const p = query();
+    inflight.set(metric, p);
+    void p.then(
+      () => inflight.delete(metric),
+      () => inflight.delete(metric),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), DATABASE_WAIT_MS);
+    });
+    try {
+      const r = await Promise.race([p, late]);
+      return r === 'late' ? undefined : (r as T);
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  new Gauge({
+    name: 'dugout_metrics_database_ok',
+    help: 'Whether the database answered this scrape (1) or not (0): the database-derived metrics are then absent; the process counters are always there',
+    registers: [registry],
+    async collect() {
+      const ok = await fromDatabase(ping, () => pingDatabase(db).then(() => true));
+      this.set(ok ? 1 : 0);
+    },
+  });
   collectDefaultMetrics({ register: registry, prefix: 'dugout_process_' });
   let client: ClientStats | undefined;
 
@@ -77,8 +120,8 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['outcome'],
     registers: [registry],
     async collect() {
-      const totals = await gameOutcomeTotals(db);
-      this.reset();
+      const totals = await fromDatabase(this, () => gameOutcomeTotals(db));
+      if (!totals) return;
       for (const outcome of ['loaded', 'unchanged', 'failed'] as const) this.inc({ outcome }, totals[outcome]);
     },
   });
@@ -88,8 +131,8 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['kind'],
     registers: [registry],
     async collect() {
-      const totals = await otherLoadedTotals(db);
-      this.reset();
+      const totals = await fromDatabase(this, () => otherLoadedTotals(db));
+      if (!totals) return;
       for (const kind of ['people', 'lists', 'snapshots'] as const) this.inc({ kind }, totals[kind]);
     },
   });
@@ -99,8 +142,8 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['kind', 'status'],
     registers: [registry],
     async collect() {
-      const rows = await openWorkByKindAndStatus(db);
-      this.reset();
+      const rows = await fromDatabase(this, () => openWorkByKindAndStatus(db));
+      if (!rows) return;
       for (const r of rows) this.set({ kind: r.kind, status: r.status }, r.n);
     },
   });
@@ -110,8 +153,8 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['body_kind'],
     registers: [registry],
     async collect() {
-      const rows = await countNewFields(db);
-      this.reset();
+      const rows = await fromDatabase(this, () => countNewFields(db));
+      if (!rows) return;
       for (const r of rows) this.set({ body_kind: r.bodyKind }, r.n);
     },
   });
@@ -120,7 +163,10 @@ export function createMetrics(db: Executor): Metrics {
     help: 'Work items parked after too many failures (dugout status lists them; dugout retry requeues)',
     registers: [registry],
     async collect() {
-      this.set(await countDeadLetters(db));
+      // A gauge without labels cannot be absent: it keeps its last value while the database does
+      // not answer, marked stale by dugout_metrics_database_ok 0.
+      const n = await fromDatabase(deadLettersQuery, () => countDeadLetters(db));
+      if (n !== undefined) this.set(n);
     },
   });
   new Gauge({
@@ -129,8 +175,8 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['dugout_job'],
     registers: [registry],
     async collect() {
-      const rows = await lastSuccessByJob(db);
-      this.reset();
+      const rows = await fromDatabase(this, () => lastSuccessByJob(db));
+      if (!rows) return;
       for (const r of rows) this.set({ dugout_job: r.job }, r.at);
     },
   });
@@ -140,8 +186,8 @@ export function createMetrics(db: Executor): Metrics {
     labelNames: ['dugout_job', 'status'],
     registers: [registry],
     async collect() {
-      const rows = await lastRunByJob(db);
-      this.reset();
+      const rows = await fromDatabase(this, () => lastRunByJob(db));
+      if (!rows) return;
       for (const r of rows) this.set({ dugout_job: r.job, status: r.status }, r.seconds);
     },
   });
@@ -168,6 +214,13 @@ export function createMetrics(db: Executor): Metrics {
     help: 'Live answers not applied (an error, a gap, a patch that did not apply): the game gets a full feed next',
     registers: [registry],
   });
+  const liveRejected = new Counter({
+    name: 'dugout_live_rejected_total',
+    help: 'Live answers dropped although they arrived whole, by reason: stale (older than the stored feed), future (dated after the clock plus a tolerance), foreign (another game), too-large (a patch past the body limit); each game gets a full feed next',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  for (const reason of LIVE_REJECT_REASONS) liveRejected.inc({ reason }, 0);
   const liveLag = new Gauge({
     name: 'dugout_live_lag_seconds',
     help: "Seconds from each followed game's stored feed timecode to the loop's clock, as of its last pass",
@@ -184,6 +237,7 @@ export function createMetrics(db: Executor): Metrics {
       liveBytes.inc({ kind: 'full' }, p.fullBytes);
       liveBytes.inc({ kind: 'patch' }, p.patchBytes);
       liveFailures.inc(p.applyFailures);
+      for (const reason of LIVE_REJECT_REASONS) liveRejected.inc({ reason }, p.rejected[reason]);
       liveLag.reset();
       for (const [gamePk, lag] of Object.entries(p.lagSeconds)) liveLag.set({ game_pk: gamePk }, lag);
     },

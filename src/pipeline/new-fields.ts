@@ -1,10 +1,10 @@
 import { recordNewFields } from '../db/queries/new-fields.js';
 import { paramsKey } from '../db/queries/raw-bodies.js';
 import type { NewFieldRow } from '../db/schema/rows.js';
+import { newFieldRows } from '../extract/new-paths.js';
 import { describeError } from '../errors.js';
-import { KNOWN_PATHS, newPaths } from '../extract/new-paths.js';
 import type { PipelineContext } from './context.js';
-import { timed } from './thread-cpu.js';
+import { inStage } from './stages.js';
 
 /**
  * Noticing the fields the API adds: every loaded body is walked beside the key paths dugout knows
@@ -12,10 +12,8 @@ import { timed } from './thread-cpu.js';
  * they first came in. Only bodies with a new path cost a statement.
  */
 
-/** The new paths of one body as rows of ingest.new_fields (none for a kind without a known set). */
-export function newFieldRows(kind: string, body: unknown, firstKey: string): NewFieldRow[] {
-  return newPaths(kind, body, KNOWN_PATHS).map((path) => ({ body_kind: kind, path, first_key: firstKey }));
-}
+/** The new paths this process has logged (`kind:path`). */
+const LOGGED_PATHS = new Set<string>();
 
 /** What a request's body is keyed by in ingest.new_fields: its operation and parameters. */
 export function requestKey(operation: string, params: Record<string, unknown>): string {
@@ -31,7 +29,12 @@ export async function recordNewPaths(ctx: PipelineContext, rows: readonly NewFie
   if (rows.length === 0) return;
   try {
     await recordNewFields(ctx.db, rows);
-    ctx.log.info({ paths: rows.map((r) => `${r.body_kind}:${r.path}`), firstKey: rows[0]?.first_key }, 'new fields');
+    // Logged once per process each: a daemon meets the same new field in every pass, and
+    // ingest.new_fields (`dugout status`) counts every sighting.
+    const fresh = rows.map((r) => `${r.body_kind}:${r.path}`).filter((p) => !LOGGED_PATHS.has(p));
+    if (fresh.length === 0) return;
+    for (const p of fresh) LOGGED_PATHS.add(p);
+    ctx.log.info({ paths: fresh, firstKey: rows[0]?.first_key }, 'new fields');
   } catch (err) {
     ctx.log.warn({ err: describeError(err) }, 'could not record new fields');
   }
@@ -45,7 +48,8 @@ export async function noticeBody(
   operation: string,
   params: Record<string, unknown>,
 ): Promise<void> {
-  const { result: rows, ms } = timed(() => newFieldRows(kind, body, requestKey(operation, params)), !!ctx.timings);
-  if (ctx.timings) ctx.timings.noticeMs += ms;
-  await recordNewPaths(ctx, rows);
+  await recordNewPaths(
+    ctx,
+    inStage('notice', () => newFieldRows(kind, body, requestKey(operation, params))),
+  );
 }

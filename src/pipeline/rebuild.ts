@@ -19,6 +19,8 @@ import { applyReferenceList, applyTeamsBody } from './load/reference.js';
 import { personRows } from './load/people.js';
 import { scheduleGameRows } from './poll/schedule.js';
 import { rebuildSnapshots } from './load/snapshots.js';
+import { applyTransactionsBody } from './poll/transactions.js';
+import { rebuildHistory } from './rebuild-history.js';
 
 /** Games re-derived per transaction (one delete and one insert per table for the batch). */
 const REBUILD_BATCH = 25;
@@ -32,20 +34,34 @@ const REBUILD_WRITERS = 2;
 /**
  * Re-derive every mlb.* table from raw.* without a request: games from the stored schedule and
  * change-log pages (oldest first), each game's rows from its stored bodies (one transaction per
- * batch of games, delete-and-insert), people, teams, reference lists and the snapshot tables
+ * batch of games, delete-and-insert), then the history of each game with revisions replayed from
+ * them (raw.game_revisions: the history tables, scoring changes and the rows again), people, teams, reference lists and the snapshot tables
  * (rosters, official stats, staff) from the bodies in force in `raw.snapshots`.
  */
 export async function runRebuild(ctx: PipelineContext): Promise<Record<string, number>> {
   const games = await rebuildGames(ctx);
   const gameRows = await rebuildGameRows(ctx);
+  // Then each game with revisions is replayed from them: its history, scoring changes and rows.
+  const history = await rebuildHistory(ctx);
   const persons = await rebuildPeople(ctx);
   const reference = await rebuildReference(ctx);
+  const transactions = await rebuildTransactions(ctx);
   const snapshots = await rebuildSnapshots(ctx);
   const refreshedSeasons = await refreshAfterLoad(ctx.db, gameRows, {
     vacuum: false,
     autovacuum: hasAutovacuum(ctx.dbKind),
   });
-  return { games, gameRows, people: persons, reference, snapshots, refreshedSeasons };
+  return {
+    games,
+    gameRows,
+    historyGames: history.games,
+    revisionRejects: history.rejected,
+    people: persons,
+    reference,
+    transactions,
+    snapshots,
+    refreshedSeasons,
+  };
 }
 
 async function rebuildGames(ctx: PipelineContext): Promise<number> {
@@ -159,6 +175,23 @@ async function rebuildPeople(ctx: PipelineContext): Promise<number> {
 function seasonOf(paramsKey: string): number | undefined {
   const m = /(?:^|&)season=(\d{4})(?:&|$)/.exec(paramsKey);
   return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * mlb.transactions from the stored `/v1/transactions` bodies (the latest of each window), first
+ * seen when the body was received unless the row was seen earlier. The pregame tables are not
+ * rebuilt: they record when each announcement was seen, which no single stored body says.
+ */
+async function rebuildTransactions(ctx: PipelineContext): Promise<number> {
+  let n = 0;
+  for (const r of await readResponses(ctx.db, ['transactions'])) {
+    const applied = await ctx.db.transaction((tx) =>
+      applyTransactionsBody(tx, JSON.parse(r.body), new Date(r.fetchedAt), ctx.runId),
+    );
+    ctx.counts.rejected += applied.rejects.length;
+    n += applied.rows;
+  }
+  return n;
 }
 
 async function rebuildReference(ctx: PipelineContext): Promise<number> {

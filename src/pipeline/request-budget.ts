@@ -3,6 +3,7 @@ import { pauseRequests, readPausedUntil, takeRequestSlots } from '../db/queries/
 import type { Executor } from '../db/client.js';
 import { AbortedError, describeError } from '../errors.js';
 import type { SharedSlots } from '../queue/index.js';
+import { sleep } from '../sleep.js';
 
 /** Where the shared budget lives: `ingest.request_budget` and `ingest.take_request_slots` in Postgres. */
 export interface BudgetStore {
@@ -127,18 +128,4 @@ export function createBudgetSlots(store: BudgetStore, opts: SharedBudgetOptions)
         .catch((err) => opts.log.warn({ err: describeError(err) }, 'could not record the pause for the other workers'));
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortedError('request cancelled'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { describeError } from '../errors.js';
-import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts, type StageTimings } from './context.js';
+import { emptyCounts, type PipelineContext, type ProgressSink, type RunCounts } from './context.js';
 import { finishRun, heartbeatRun, markAbandonedRuns, type RunStatus, startRun } from '../db/queries/runs.js';
 import { createOwner, releaseDeadLeases } from '../db/queries/work-items.js';
 import { expireLostWorkers } from '../db/queries/workers.js';
@@ -21,8 +21,6 @@ export interface RunDeps {
   now?: () => Date;
   signal?: AbortSignal;
   progress?: ProgressSink;
-  /** Collect per-stage times of game loads (benchmark). */
-  timings?: StageTimings;
   /** This process in `ingest.workers` (the CLI registers one); without it runs still work, unregistered. */
   worker?: Worker;
 }
@@ -70,7 +68,6 @@ export async function withRun<T>(
     counts,
     owner: deps.worker?.owner ?? createOwner(host),
     progress: deps.progress,
-    timings: deps.timings,
   };
   const workers = deps.config.extractWorkers ?? defaultLoadWorkers();
   // Started by the run's first game load, stopped when the run ends.
@@ -116,7 +113,8 @@ export async function withRun<T>(
     ...counts,
     ...(error ? { err: describeError(error) } : {}),
   };
-  if (status === 'succeeded') ctx.log.info(logFields, 'run finished');
+  // A run stopped by a signal did what it was told: not a warning.
+  if (status === 'succeeded' || status === 'interrupted') ctx.log.info(logFields, 'run finished');
   else ctx.log.warn(logFields, 'run finished');
   return { runId, status, counts, result, error };
 }

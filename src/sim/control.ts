@@ -7,8 +7,13 @@ import { pickCorrectablePlay } from './derive/corrections.js';
 import { createRng, hashSeed } from './prng.js';
 
 /** Applies a scoring change to a final game at now; throws when the game is unknown or not final. */
-export function correctGame(core: Core, gamePk?: number): { gamePk: number; description: string } {
+export function correctGame(
+  core: Core,
+  gamePk?: number,
+  opts: { silent?: boolean; kind?: 'scoring' | 'decision' } = {},
+): { gamePk: number; description: string } {
   const now = core.state.nowMs;
+  if (opts.kind === 'decision') return correctDecision(core, gamePk, opts.silent === true);
   const isFinal = (pk: number) => {
     const g = core.model.game(pk);
     if (!g || g.cancelled) return false;
@@ -42,13 +47,57 @@ export function correctGame(core: Core, gamePk?: number): { gamePk: number; desc
   }
   chosen ??= fallback;
   if (!chosen) throw new Error('no final game with a play that can be corrected');
-  core.state.corrections.push({ gamePk: chosen.pk, atMs: now, ab: chosen.ab, from: chosen.from, to: chosen.to });
+  core.state.corrections.push({
+    gamePk: chosen.pk,
+    atMs: now,
+    ab: chosen.ab,
+    from: chosen.from,
+    to: chosen.to,
+    ...(opts.silent ? { silent: true } : {}),
+  });
   core.state.revision += 1;
   const label = (t: string) => (t === 'field_error' ? 'fielding error' : 'single');
   return {
     gamePk: chosen.pk,
     description: `Scoring change: atBatIndex ${chosen.ab} changed from ${label(chosen.from)} to ${label(chosen.to)}`,
   };
+}
+
+/**
+ * The official scorer credits the win of a final game to another pitcher of the winning club (the
+ * one who pitched after the credited one, or before him when he was the last): the decision moves
+ * between two pitching lines, the game's decisions follow.
+ */
+function correctDecision(
+  core: Core,
+  gamePk: number | undefined,
+  silent: boolean,
+): { gamePk: number; description: string } {
+  const now = core.state.nowMs;
+  if (gamePk === undefined) throw new Error('a decision correction needs a gamePk');
+  const g = core.model.game(gamePk);
+  if (!g) throw new Error(`unknown gamePk ${gamePk}`);
+  const { phase } = statusAt(core.model, g, now);
+  if (phase !== 'final' && phase !== 'over')
+    throw new Error(`game ${gamePk} is not final at ${new Date(now).toISOString()}`);
+  const view = core.view(g);
+  const winner = view.decisions?.winner;
+  const side = winner !== undefined && view.boxes?.away.pitchers.includes(winner) ? 'away' : 'home';
+  const pitchers = view.boxes?.[side].pitchers ?? [];
+  const i = winner === undefined ? -1 : pitchers.indexOf(winner);
+  const other = i < 0 ? undefined : (pitchers[i + 1] ?? pitchers[i - 1]);
+  if (winner === undefined || other === undefined)
+    throw new Error(`game ${gamePk} has no other pitcher to credit the win to`);
+  core.state.corrections.push({
+    gamePk,
+    atMs: now,
+    ab: -1,
+    from: 'decision',
+    to: String(other),
+    ...(silent ? { silent: true } : {}),
+  });
+  core.state.revision += 1;
+  return { gamePk, description: `Scoring change: win credited to ${other} instead of ${winner}` };
 }
 
 /** Changes a player's record at now: a trade (currentTeam) or a new jersey number (primaryNumber). */
@@ -58,7 +107,8 @@ export function changePerson(
   kind?: 'trade' | 'number',
 ): { personId: number; change: string } {
   const now = core.state.nowMs;
-  const n = core.state.personChanges.length;
+  // Planned injured-list activations do not count: a control change picks as it did before them.
+  const n = core.state.personChanges.filter((c) => c.change !== 'il').length;
   const rng = createRng(hashSeed(core.seed, n, 0xc4a9));
   const players = core.league.people.filter((p) => p.isPlayer);
   const p = personId !== undefined ? core.league.personById.get(personId) : players[rng.int(0, players.length - 1)];

@@ -119,6 +119,18 @@ export function buildGameView(
     view.versionMs = Math.max(view.versionMs, Math.min(lastEv.endMs, asOfMs));
   }
   view.boxes = deriveBoxes(cut.plays, log.lineups, log.starters, cut.lastComplete);
-  if (phase === 'over' || phase === 'final') view.decisions = computeDecisions(cut.plays, view.boxes);
+  if (phase === 'over' || phase === 'final') {
+    view.decisions = computeDecisions(cut.plays, view.boxes);
+    // A decision correction credits the win to another pitcher (the last one made counts).
+    const credited = corrections.filter((c) => c.from === 'decision').at(-1);
+    if (credited) {
+      const to = Number(credited.to);
+      const d = view.decisions;
+      d.holds = d.holds.filter((p) => p !== to);
+      d.blownSaves = d.blownSaves.filter((p) => p !== to);
+      if (d.save === to) d.save = undefined;
+      d.winner = to;
+    }
+  }
   return view;
 }

@@ -9,16 +9,23 @@ import type { AddressInfo } from 'node:net';
 import { statusAt } from './clock/status.js';
 import { changePerson as applyPersonChange, correctGame as applyCorrection } from './control.js';
 import { createCore } from './core.js';
+import { scheduleScoringChanges } from './derive/scheduled-corrections.js';
+import type { Correction } from './state.js';
 import { createFaultPlan, type FaultConfig } from './http/faults.js';
 import { answerApi, handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
 import { createSeasonModel, getSeasonModel } from './season.js';
-import { createSimState } from './state.js';
+import { createSimState, runClock } from './state.js';
 import { MILB_SPORT_IDS } from './data/levels.js';
 import { MAX_HISTORY, OLDEST_SEASON } from './era.js';
 import type { RosterMove } from './moves.js';
-import { createWorld, singleWorld, type World } from './world.js';
+import type { TransactionPlan } from './transactions.js';
+import { type PregamePlan, pregamePlan } from './pregame.js';
+import { REGISTER_HEADER, REGISTER_PATH, registerRows } from './register.js';
+import { createWorld, singleWorld, withTransactions, type World } from './world.js';
 
 export type { RosterMove } from './moves.js';
+export type { SimStint, SimTransaction, TransactionPlan } from './transactions.js';
+export type { PregamePlan } from './pregame.js';
 export type { FaultConfig, FaultKind, ScriptedFaultKind } from './http/faults.js';
 export type { RequestLogEntry } from './http/server.js';
 
@@ -29,12 +36,22 @@ export interface SimOptions {
   season?: number;
   /** Initial clock (default: the day after the last postseason game, when every game is final). */
   now?: Date;
+  /**
+   * Run the clock at `speed` times real time from `now` (1 = real time). Without it the clock stays
+   * where it is set, moved only by setNow, advance and POST /__sim/clock.
+   */
+  speed?: number;
   /** Fault injection for /api requests (none by default); replace later with setFaults. */
   faults?: FaultConfig;
   /** Bytes of serialized bodies kept in memory (default 128 MiB). */
   cacheBytes?: number;
   /** Reuse the league/schedule/outcomes built for the same seed and season (default true; MLB-only, no history). */
   shareModel?: boolean;
+  /**
+   * Share (0–1) of the MLB season's games the official scorer corrects after they end, once or
+   * twice, listed by the change log or not (src/sim/derive/scheduled-corrections.ts). Default 0.
+   */
+  scoringChanges?: number;
   /**
    * Levels served (default [1]): MLB and any of the minor leagues 11 (Triple-A), 12 (Double-A),
    * 13 (High-A), 14 (Single-A). Each MLB club has one affiliate per level; with Triple-A, players
@@ -55,6 +72,10 @@ export interface Simulator {
   readonly sportIds: readonly number[];
   /** Planned roster moves (promotions, options, rehab assignments), in time order. */
   readonly moves: readonly RosterMove[];
+  /** Planned transactions and injured-list stints (what /v1/transactions lists once the clock passes them). */
+  readonly transactions: TransactionPlan;
+  /** When a game's pregame announcements and changes happen (MLB games of the clock's season), with its start. */
+  pregamePlan(gamePk: number): (PregamePlan & { startMs: number }) | undefined;
   now(): Date;
   setNow(d: Date): void;
   advance(ms: number): void;
@@ -67,8 +88,19 @@ export interface Simulator {
     season: number;
     sportId: number;
   }>;
-  correctGame(gamePk?: number): { gamePk: number; description: string };
+  /** A scoring change on a final game at now; `silent`: not listed by /v1/game/changes (a re-poll finds it). */
+  /** Every scoring change made or planned (SimOptions.scoringChanges), in effect once the clock passes `atMs`. */
+  corrections(): ReadonlyArray<Correction>;
+  correctGame(
+    gamePk?: number,
+    opts?: { silent?: boolean; kind?: 'scoring' | 'decision' },
+  ): { gamePk: number; description: string };
   changePerson(personId?: number): { personId: number; change: string };
+  /**
+   * The rows of the register the simulator serves at {@link REGISTER_PATH} (its people in the
+   * Chadwick register's layout), each keyed by the register's column names.
+   */
+  registerRows(): Array<Record<string, string>>;
   setFaults(f: FaultConfig): void;
   readonly requestLog: ReadonlyArray<RequestLogEntry>;
   /** Handle one request (used by the HTTP server; handy for tests). */
@@ -101,10 +133,13 @@ export function createSimulator(options: SimOptions = {}): Simulator {
     const model = options.shareModel === false ? createSeasonModel(seed, season) : getSeasonModel(seed, season);
     world = singleWorld(createCore(model, state, options.cacheBytes));
   } else world = createWorld({ seed, season, sportIds, history, cacheBytes: options.cacheBytes }, state);
+  world = withTransactions(world);
   const core = world.primary;
   const model = core.model;
   const defaultNow = Date.parse(`${model.dates.postEnd}T00:00:00Z`) + 86_400_000 * 2;
   state.nowMs = options.now ? options.now.getTime() : defaultNow;
+  if (options.scoringChanges) scheduleScoringChanges(core, options.scoringChanges);
+  if (options.speed !== undefined) runClock(state, options.speed);
   const log: RequestLogEntry[] = [];
   const listGames = () =>
     world.cores.flatMap((c) =>
@@ -132,6 +167,13 @@ export function createSimulator(options: SimOptions = {}): Simulator {
     seasons: world.seasons,
     sportIds: world.sportIds,
     moves: world.moves,
+    transactions: world.transactions ?? { transactions: [], stints: [] },
+    pregamePlan(gamePk) {
+      const g = core.model.game(gamePk);
+      if (!g) return undefined;
+      const deps = { seed: core.seed, league: core.league, model: core.model, probable: core.probable };
+      return { ...pregamePlan(deps, g), startMs: g.startMs };
+    },
     now: () => new Date(state.nowMs),
     setNow: (d) => {
       state.nowMs = d.getTime();
@@ -140,8 +182,15 @@ export function createSimulator(options: SimOptions = {}): Simulator {
       state.nowMs += ms;
     },
     listGames,
-    correctGame: (gamePk) => applyCorrection((gamePk !== undefined && world.coreOfGame(gamePk)) || core, gamePk),
+    corrections: () => [...core.state.corrections],
+    correctGame: (gamePk, opts) =>
+      applyCorrection((gamePk !== undefined && world.coreOfGame(gamePk)) || core, gamePk, opts),
     changePerson: (personId) => applyPersonChange(core, personId),
+    registerRows: () =>
+      registerRows(
+        world.cores.flatMap((c) => c.league.people),
+        core.model.season,
+      ).map((r) => Object.fromEntries(REGISTER_HEADER.map((h, i) => [h, r[i] as string]))),
     setFaults: (f) => {
       deps.faults.plan = createFaultPlan(f);
     },

@@ -14,6 +14,7 @@ import { createCore, type Core } from './core.js';
 import { createBodyCache } from './http/body-cache.js';
 import { createLeague } from './league.js';
 import { type RosterMove, planRosterMoves, withMoves } from './moves.js';
+import { planTransactions, type TransactionPlan } from './transactions.js';
 import { createSeasonModel, firstGamePk } from './season.js';
 import type { SimState } from './state.js';
 import type { League, Person } from './types.js';
@@ -37,6 +38,8 @@ export interface World {
   readonly seasons: readonly number[];
   readonly sportIds: readonly number[];
   readonly moves: readonly RosterMove[];
+  /** Transactions and injured-list stints (set by {@link withTransactions}). */
+  readonly transactions?: TransactionPlan;
   coreFor(season: number, sportId: number): Core | undefined;
   /** The core whose season schedules a gamePk (by the level's gamePk band). */
   coreOfGame(gamePk: number): Core | undefined;
@@ -127,4 +130,42 @@ export function singleWorld(core: Core): World {
     coreOfTeam: (teamId, season) =>
       season === core.model.season && core.league.teams.some((t) => t.id === teamId) ? core : undefined,
   };
+}
+
+/** A club by id and its level, in the clock's season first. */
+export function teamLookup(world: World): (teamId: number) => { team: TeamInfo; sportId: number } | undefined {
+  const byId = new Map<number, { team: TeamInfo; sportId: number }>();
+  for (const c of [...world.cores].sort((a, b) => b.model.season - a.model.season))
+    for (const t of c.league.teams) if (!byId.has(t.id)) byId.set(t.id, { team: t, sportId: c.model.sportId });
+  return (teamId) => byId.get(teamId);
+}
+
+/** A person by id, in the clock's season first. */
+export function personLookup(world: World): (personId: number) => Person | undefined {
+  const cores = [...world.cores].sort((a, b) => b.model.season - a.model.season);
+  return (personId) => {
+    for (const c of cores) {
+      const p = c.league.personById.get(personId);
+      if (p) return p;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The world with its transactions planned: the clock's MLB season's injured-list stints and every
+ * roster move. The activations become person-record changes of the shared state (in time order).
+ */
+export function withTransactions(world: World): World {
+  const { plan, changes } = planTransactions(
+    world.primary.seed,
+    world.primary.league,
+    world.moves,
+    teamLookup(world),
+    personLookup(world),
+  );
+  const state = world.primary.state;
+  state.personChanges.push(...changes);
+  state.personChanges.sort((a, b) => a.atMs - b.atMs);
+  return { ...world, transactions: plan };
 }

@@ -150,6 +150,15 @@ export const URL_TABLE: Record<string, [params: Record<string, unknown>, expecte
     { personIds: [660271, 545361], hydrate: ['currentTeam', 'draft'] },
     '/v1/people?personIds=660271,545361&hydrate=currentTeam,draft',
   ],
+  'person.transactions': [
+    { startDate: '2025-03-18', endDate: '2025-03-23', teamId: 134 },
+    '/v1/transactions?teamId=134&startDate=2025-03-18&endDate=2025-03-23',
+  ],
+  'season.draft': [{ yearId: 2024, round: '1' }, '/v1/draft/2024?round=1'],
+  'team.venues': [
+    { sportIds: [1], season: '2024', hydrate: ['fieldInfo', 'location'] },
+    '/v1/venues?sportIds=1&season=2024&hydrate=fieldInfo,location',
+  ],
 };
 
 /** Real bodies served for the operations whose responses are schema-checked (and a few more). */
@@ -167,4 +176,6 @@ export const BODY_FIXTURES: Record<string, string> = {
   'config.gameTypes': 'config/gameTypes/gameTypes.json',
   'schedule.tieGames': 'tieGames/2024_empty.json',
   'job.umpires': 'umpires/darkside_jobs_umpires.json',
+  'person.transactions': 'transactions/team_mlbt.json',
+  'season.draft': 'draftPicks/2024_limit5.json',
 };

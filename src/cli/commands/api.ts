@@ -3,7 +3,7 @@ import { getOperation, listOperations, type RegisteredOperation } from '../../ap
 import { ParamError } from '../../errors.js';
 import { createConfiguredClient } from '../../app/client.js';
 import type { AppContext } from '../../app/context.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 
 const UNAVAILABLE = ['affiliates', 'allTeams'];
 

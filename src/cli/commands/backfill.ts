@@ -1,10 +1,11 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { formatBytes, formatDuration } from '../../pipeline/plan/backfill-estimate.js';
-import { backfillJob, backfillPlanJob, backfillRangeSchema } from '../../../jobs/backfill.js';
+import { backfillJob, backfillRangeSchema } from '../../../jobs/backfill.js';
+import { planFromCli } from './backfill-plan.js';
 import { UsageError } from '../../errors.js';
 import { parseDateFlag, parseGameTypes, parseIntList, parseSeasons } from '../args.js';
 import type { AppContext } from '../../app/context.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 import { runJobFromCli } from './run-job.js';
 
 interface BackfillFlags {
@@ -74,7 +75,7 @@ export function registerBackfill(program: Command, ctx: AppContext, setExit: Set
     .option('--order <order>', 'the order of several seasons: newest (default), oldest or listed', parseOrder)
     .option(
       '--plan',
-      'print what the backfill will cost per season and what is loaded; fetch only seasons and schedules',
+      'print what the backfill will cost per season and what is loaded; fetch only seasons and schedules, write nothing',
     )
     .option('--sport-id <ids>', 'comma list of sport ids (default DUGOUT_SPORT_IDS)', parseIntList)
     .option('--game-type <types>', 'comma list of game types, e.g. R,F,D,L,W (default all)', parseGameTypes)
@@ -83,17 +84,11 @@ export function registerBackfill(program: Command, ctx: AppContext, setExit: Set
       const range = backfillRange(f);
       if (f.plan) {
         const seasons = 'season' in range ? [range.season] : 'seasons' in range ? range.seasons : [];
-        await runJobFromCli(
+        await planFromCli(
           ctx,
           setExit,
-          backfillPlanJob,
           { seasons, sportIds: f.sportId, gameTypes: f.gameType, order: f.order },
-          {
-            json: f.json,
-            progress: false,
-            describe: () => `${seasons.length} season(s) planned`,
-            notes: (r) => planNotes(r.result as PlanResult | undefined),
-          },
+          { json: f.json, lines: (r) => planNotes(r as PlanResult) },
         );
         return;
       }

@@ -4,7 +4,7 @@ import type { CheckResult } from '../../db/queries/checks.js';
 import type { AppContext } from '../../app/context.js';
 import { createRuntime } from '../../app/runtime.js';
 import { formatTable } from '../table.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 
 export function registerCheck(program: Command, ctx: AppContext, setExit: SetExit): void {
   program

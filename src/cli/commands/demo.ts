@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { parsePositiveInt, parseSeason } from '../args.js';
 import type { AppContext } from '../../app/context.js';
 import { runDemo } from '../demo.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 
 export function registerDemo(program: Command, ctx: AppContext, setExit: SetExit): void {
   program

@@ -32,7 +32,8 @@ export function registerExport(program: Command, ctx: AppContext): void {
       const r = await runExportParquet(database, opts, ctx.log());
       ctx.out(
         `exported ${countOf(r.tables, 'table')} to ${r.out}: wrote ${countOf(r.written, 'file')} ` +
-          `(${countOf(r.rowsWritten, 'row')}, ${formatBytes(r.bytesWritten)}), ${r.unchanged} unchanged, ${r.removed} removed`,
+          `(${countOf(r.rowsWritten, 'row')}, ${formatBytes(r.bytesWritten)}), ${r.unchanged} unchanged, ${r.removed} removed` +
+          (r.empty.length ? `; empty, a file of the schema and no rows: ${r.empty.join(', ')}` : ''),
       );
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { AppContext } from '../../app/context.js';
+import type { SetExit } from '../exit.js';
 import { registerApi } from './api.js';
 import { registerBackfill } from './backfill.js';
 import { registerBench } from './bench.js';
@@ -8,6 +9,7 @@ import { registerDaemon } from './daemon.js';
 import { registerDemo } from './demo.js';
 import { registerExport } from './export.js';
 import { registerLive } from './live.js';
+import { registerPregame } from './pregame.js';
 import { registerMigrate } from './migrate.js';
 import { registerReaderRole } from './reader-role.js';
 import { registerRebuild } from './rebuild.js';
@@ -18,13 +20,12 @@ import { registerSql } from './sql.js';
 import { registerStatus } from './status.js';
 import { registerSync } from './sync.js';
 
-export type SetExit = (code: number) => void;
-
 /** Every `dugout` command, in the order `--help` lists them. */
 export function registerCommands(program: Command, ctx: AppContext, setExit: SetExit): void {
   registerMigrate(program, ctx);
   registerSync(program, ctx, setExit);
   registerLive(program, ctx, setExit);
+  registerPregame(program, ctx, setExit);
   registerBackfill(program, ctx, setExit);
   registerSnapshot(program, ctx, setExit);
   registerDaemon(program, ctx);
@@ -32,7 +33,7 @@ export function registerCommands(program: Command, ctx: AppContext, setExit: Set
   registerRetry(program, ctx);
   registerRebuild(program, ctx, setExit);
   registerCheck(program, ctx, setExit);
-  registerSql(program, ctx);
+  registerSql(program, ctx, setExit);
   registerExport(program, ctx);
   registerReaderRole(program, ctx, setExit);
   registerApi(program, ctx, setExit);

@@ -3,7 +3,7 @@ import { liveJob } from '../../../jobs/live.js';
 import type { LiveLoopResult } from '../../pipeline/live.js';
 import type { AppContext } from '../../app/context.js';
 import { parseTimestamp } from '../args.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 import { runJobFromCli } from './run-job.js';
 
 export function registerLive(program: Command, ctx: AppContext, setExit: SetExit): void {
@@ -33,6 +33,9 @@ function describeLive(r: LiveLoopResult | undefined): string {
   const last = r.last;
   return (
     `${r.passes} pass(es); ${last.followed} game(s) followed on ${last.day}; ` +
-    `${r.fullFetches} full feed(s), ${r.patchFetches} patch(es), ${r.applyFailures} failure(s)`
+    `${r.fullFetches} full feed(s), ${r.patchFetches} patch(es), ${r.applyFailures} failure(s)` +
+    (last.failedGames.length > 0
+      ? `; last pass failed for game(s) ${[...last.failedGames].sort((a, b) => a - b).join(', ')} of ${last.followed}`
+      : '')
   );
 }

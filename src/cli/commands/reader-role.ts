@@ -5,7 +5,8 @@ import { summarizeProblems } from '../../db/login-rights.js';
 import { scramSha256Verifier } from '../../db/scram.js';
 import { UsageError } from '../../errors.js';
 import type { AppContext } from '../../app/context.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
+import { assertPrivatePath, writePrivateFile } from '../private-file.js';
 
 /** The read-only role's default name. */
 export const READER_ROLE = 'dugout_reader';
@@ -45,11 +46,13 @@ const wholeIn = (min: number, max: number, unit: string) => (value: string) => {
  * The URL a reader logs in with: this database's, as `role`, its password left for the user to put
  * in. A URL without a host (a Unix socket named by PGHOST) cannot carry a user: it gets localhost.
  */
-export function readerUrl(databaseUrl: string, role: string): string {
+export function readerUrl(databaseUrl: string, role: string, password?: string): string {
   const u = new URL(databaseUrl);
   if (!u.hostname) u.hostname = 'localhost';
   u.username = role;
-  u.password = 'PASSWORD';
+  // Every character but letters, digits and - _ . ! ~ * ' ( ) percent-encoded (the URL setter
+  // alone would leave a % as it is, and the password would decode as another).
+  u.password = password === undefined ? 'PASSWORD' : encodeURIComponent(password);
   return u.toString();
 }
 
@@ -61,6 +64,7 @@ interface ReaderRoleFlags {
   idleTimeout: number;
   connectionLimit: number;
   tempFileLimit: number;
+  urlFile?: string;
 }
 
 export function registerReaderRole(program: Command, ctx: AppContext, setExit: SetExit): void {
@@ -84,6 +88,10 @@ export function registerReaderRole(program: Command, ctx: AppContext, setExit: S
     .option('--idle-timeout <seconds>', 'its idle_in_transaction_session_timeout', wholeIn(1, 86_400, 'seconds'), 60)
     .option('--connection-limit <n>', 'most sessions it may hold at once', wholeIn(1, 1000, 'connections'), 20)
     .option('--temp-file-limit <MB>', 'its temp_file_limit (needs a superuser)', wholeIn(1, 1_048_576, 'MB'), 4096)
+    .option(
+      '--url-file <path>',
+      'also write DUGOUT_READER_URL=… with the password, percent-encoded, to this file, readable by its user only (0600)',
+    )
     .action(async (opts: ReaderRoleFlags) => {
       const password = readPassword(opts);
       if (password.length < 8) throw new UsageError('the password must be at least 8 characters');
@@ -91,6 +99,8 @@ export function registerReaderRole(program: Command, ctx: AppContext, setExit: S
       if (!url) {
         throw new UsageError('reader-role needs a PostgreSQL DATABASE_URL: the embedded database takes no logins');
       }
+      // Refused before anything is done: a link, another user's file, one others may read.
+      if (opts.urlFile !== undefined) assertPrivatePath(opts.urlFile, '--url-file');
       const database = await ctx.database({ migrate: true });
       const { warnings, problems } = await applyReaderRole(database, {
         role: opts.role,
@@ -105,9 +115,16 @@ export function registerReaderRole(program: Command, ctx: AppContext, setExit: S
           `read-only transactions, statement_timeout ${opts.statementTimeout} s, ` +
           `idle_in_transaction_session_timeout ${opts.idleTimeout} s, at most ${opts.connectionLimit} connections`,
       );
-      ctx.out(
-        `for dugout sql and BI tools (PASSWORD: yours, URL-encoded): DUGOUT_READER_URL=${readerUrl(url, opts.role)}`,
-      );
+      if (opts.urlFile !== undefined) {
+        writePrivateFile(opts.urlFile, `DUGOUT_READER_URL=${readerUrl(url, opts.role, password)}\n`, '--url-file');
+        ctx.out(
+          `wrote DUGOUT_READER_URL with the password, percent-encoded, to ${opts.urlFile} (mode 0600, readable by you only)`,
+        );
+      } else {
+        ctx.out(
+          `for dugout sql and BI tools (PASSWORD: yours, percent-encoded: / as %2F, @ as %40, : as %3A, # as %23, ? as %3F, % as %25, space as %20; or let --url-file F write the whole URL to a file only you can read): DUGOUT_READER_URL=${readerUrl(url, opts.role)}`,
+        );
+      }
       for (const w of warnings) process.stderr.write(`dugout: warning: ${w}\n`);
       if (problems.length > 0) {
         process.stderr.write(

@@ -1,9 +1,9 @@
 import type { JobDefinition } from '../../../jobs/types.js';
-import { ApiUnreachableError } from '../../errors.js';
+import { ApiUnreachableError, RegisterError } from '../../errors.js';
 import type { RunResult } from '../../pipeline/run.js';
 import type { AppContext } from '../../app/context.js';
 import { createRuntime } from '../../app/runtime.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 import { describeRunWork } from '../run-summary.js';
 
 /** Run a job once from the CLI: print its summary on stdout, exit 1 unless it succeeded. */
@@ -20,6 +20,8 @@ export async function runJobFromCli<A, I>(
     describe?: (result: RunResult<unknown>) => string;
     /** Lines to print after the summary (plain output only), e.g. that a season has no games. */
     notes?: (result: RunResult<unknown>) => string[];
+    /** Print the notes first and the run's line last (a plan: its lines, then what it came to). */
+    summaryLast?: boolean;
   } = {},
 ): Promise<RunResult<unknown>> {
   const runtime = await createRuntime(ctx, {
@@ -30,7 +32,8 @@ export async function runJobFromCli<A, I>(
   try {
     const result = await job.run(runtime.deps, job.args.parse(args));
     // No way to the API at all: the run is recorded as failed, and its one line is the command's.
-    if (result.error instanceof ApiUnreachableError) throw result.error;
+    // An unreadable register likewise: nothing was loaded, and its one line says why.
+    if (result.error instanceof ApiUnreachableError || result.error instanceof RegisterError) throw result.error;
     const summary = {
       runId: result.runId,
       job: job.name,
@@ -38,13 +41,12 @@ export async function runJobFromCli<A, I>(
       ...result.counts,
       result: result.result,
     };
+    const head = `${job.name} run ${result.runId} ${result.status}: ${opts.describe?.(result) ?? describeRunWork(result.counts)}`;
+    const notes = opts.notes?.(result) ?? [];
     ctx.out(
       opts.json
         ? JSON.stringify(summary, null, 2)
-        : [
-            `${job.name} run ${result.runId} ${result.status}: ${opts.describe?.(result) ?? describeRunWork(result.counts)}`,
-            ...(opts.notes?.(result) ?? []),
-          ].join('\n'),
+        : (opts.summaryLast ? [...notes, head] : [head, ...notes]).join('\n'),
     );
     if (result.status !== 'succeeded') setExit(1);
     const incomplete = (result.result as { incomplete?: { pending: number; dead: number } } | undefined)?.incomplete;

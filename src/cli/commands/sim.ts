@@ -9,6 +9,8 @@ interface SimFlags {
   seed: number;
   season: number;
   now?: Date;
+  /** `true` for a bare --speed (real time). */
+  speed?: number | true;
   cacheMb: number;
   sportId: number[];
   history: number;
@@ -33,6 +35,11 @@ export function registerSim(program: Command, ctx: AppContext): void {
       parseTimestamp,
     )
     .option(
+      '--speed [n]',
+      'run the clock at n times real time from --now (1 without n); without --speed it stays put until POST /__sim/clock moves it',
+      parseSpeed,
+    )
+    .option(
       '--sport-id <ids>',
       'levels to serve: 1 (MLB) and any of 11 (Triple-A), 12 (Double-A), 13 (High-A), 14 (Single-A)',
       parseSimSportIds,
@@ -51,6 +58,7 @@ export function registerSim(program: Command, ctx: AppContext): void {
         seed: f.seed,
         season: f.season,
         now: f.now,
+        ...(f.speed !== undefined ? { speed: f.speed === true ? 1 : f.speed } : {}),
         cacheBytes: f.cacheMb * 1024 * 1024,
         sportIds: f.sportId,
         history: f.history,
@@ -58,13 +66,24 @@ export function registerSim(program: Command, ctx: AppContext): void {
       const server = await sim.listen(f.port, f.host);
       const seasons = sim.seasons.length > 1 ? `seasons ${sim.seasons.join(', ')}` : `season ${f.season}`;
       ctx.out(`simulator serving ${seasons}, sports ${sim.sportIds.join(',')} (seed ${f.seed}) at ${server.url}`);
-      ctx.out(`clock: ${sim.now().toISOString()}  (POST ${server.url.replace(/\/api$/, '')}/__sim/clock to move it)`);
+      const control = `${server.url.replace(/\/api$/, '')}/__sim/clock`;
+      const speed = f.speed === true ? 1 : f.speed;
+      ctx.out(
+        speed === undefined
+          ? `clock: ${sim.now().toISOString()}, stopped (--speed runs it; POST ${control} moves it)`
+          : `clock: ${sim.now().toISOString()}, running at ${speed}x real time (POST ${control} moves it)`,
+      );
       const sports = sim.sportIds.length > 1 ? ` --sport-id ${sim.sportIds.join(',')}` : '';
       // The simulator is a local process: lift the politeness budget, which is sized for the real
       // API, and give sync and the daemon the simulator's clock (it decides which games are final).
       const env = `STATSAPI_BASE_URL=${server.url} STATSAPI_MAX_RPS=200`;
       ctx.out(`use it: ${env} npx dugout backfill --season ${f.season}${sports}`);
-      ctx.out(`        ${env} npx dugout daemon --now ${sim.now().toISOString()}   (sync takes the same --now)`);
+      // A stopped clock leaves live games where they are: following them needs a running one.
+      ctx.out(
+        speed === undefined
+          ? `        ${env} npx dugout sync --now ${sim.now().toISOString()}   (live games stay put: --speed runs the clock)`
+          : `        ${env} npx dugout live --now ${sim.now().toISOString()}   (daemon and sync take the same --now)`,
+      );
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
@@ -72,6 +91,17 @@ export function registerSim(program: Command, ctx: AppContext): void {
       });
       await server.close();
     });
+}
+
+const MAX_SPEED = 100_000;
+
+function parseSpeed(v: string): number {
+  const n = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v) || !(n > 0) || n > MAX_SPEED)
+    throw new InvalidArgumentError(
+      `"${v}" is not a clock speed: a number of times real time above 0, at most ${MAX_SPEED}`,
+    );
+  return n;
 }
 
 function parseHistory(v: string): number {

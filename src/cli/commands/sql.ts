@@ -5,6 +5,7 @@ import { parsePositiveInt } from '../args.js';
 import { checkReadOnlyQuery } from '../../db/sql-guard.js';
 import { readQueryText } from '../sql-input.js';
 import { openSqlDatabase } from '../sql-login.js';
+import type { SetExit } from '../exit.js';
 import {
   csvWriter,
   jsonWriter,
@@ -12,6 +13,7 @@ import {
   StdoutClosedError,
   stdoutWrite,
   tableWriter,
+  type Write,
 } from '../sql-output.js';
 
 /** Rows a table prints unless --max-rows says otherwise (CSV and JSON print all by default). */
@@ -38,7 +40,7 @@ interface SqlFlags {
   asOwner?: boolean;
 }
 
-export function registerSql(program: Command, ctx: AppContext): void {
+export function registerSql(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
     .command('sql')
     .description('run one read-only query as a read-only login (see reader-role) and print its rows')
@@ -51,11 +53,19 @@ export function registerSql(program: Command, ctx: AppContext): void {
       `stop after this many rows (default for the table ${DEFAULT_TABLE_ROWS})`,
       parsePositiveInt,
     )
-    .option('--timeout <seconds>', 'cancel the query (and the fetching of its rows) after this long', parseTimeout, 30)
+    .option(
+      '--timeout <seconds>',
+      'end the session after this long, whether the server or the reader of the output is slow (exit 1)',
+      parseTimeout,
+      30,
+    )
     .option('--as-owner', "run as DATABASE_URL's login even when it can write: not a security boundary")
     .action(async (query: string | undefined, opts: SqlFlags) => {
       const statement = await checkReadOnlyQuery(await readQueryText(query, opts.file, process.stdin));
       const { database, close } = await openSqlDatabase(ctx, { asOwner: opts.asOwner === true });
+      // Wall-clock, from here: statement_timeout bounds each statement, this the whole session.
+      const deadline = sqlDeadline(opts.timeout, stdoutWrite(process.stdout));
+      let timedOut = false;
       try {
         const { applied, expected } = await schemaState(database);
         if (applied !== undefined && applied < expected) {
@@ -63,29 +73,73 @@ export function registerSql(program: Command, ctx: AppContext): void {
             `dugout: warning: the schema is behind (${applied} of ${expected} migrations applied): run "dugout migrate"\n`,
           );
         }
-        const writer = resultWriter(opts);
+        const writer = resultWriter(opts, deadline.write);
         const maxRows = opts.maxRows ?? (opts.csv || opts.json ? undefined : DEFAULT_TABLE_ROWS);
         const batchRows = Math.min(BATCH_ROWS, (maxRows ?? BATCH_ROWS) + 1);
         await database.readOnlySession({ timeoutMs: opts.timeout * 1000 }, async (session) => {
           if (session.role !== session.login) {
             process.stderr.write(`dugout: the query runs as role ${session.role}, not as the login ${session.login}\n`);
           }
-          const columns = await session.stream(statement.text, { cursor: statement.cursor, batchRows }, (rows, cols) =>
-            writer.rows(rows, cols),
+          const columns = await session.stream(
+            statement.text,
+            { cursor: statement.cursor, batchRows },
+            (rows, cols) => {
+              deadline.check();
+              return writer.rows(rows, cols);
+            },
           );
+          deadline.check();
           await writer.end(columns);
         });
       } catch (err) {
         // The reader of stdout went away (`| head`): what it wanted was printed.
-        if (!(err instanceof StdoutClosedError)) throw err;
+        // The server's statement_timeout (the same --timeout) is the same end, met on its side.
+        if (err instanceof SqlDeadlineError || (err as { code?: unknown })?.code === '57014') timedOut = true;
+        else if (!(err instanceof StdoutClosedError)) throw err;
       } finally {
+        deadline.clear();
+        // The cursor is closed and the transaction rolled back (the session's end) before this.
         await close();
+      }
+      if (timedOut) {
+        // Output nobody reads would keep the process alive for ever (stdout cannot be closed):
+        // the session is over, so the process ends once the command has (unref'd: no sooner).
+        if (process.stdout.writableLength > 0) setTimeout(() => process.exit(1), 200).unref();
+        process.stderr.write(
+          `dugout: sql: ended after --timeout ${opts.timeout} s (the query, or the reader of its output, was too slow); the output is incomplete\n`,
+        );
+        setExit(1);
       }
     });
 }
 
-function resultWriter(opts: SqlFlags): ResultWriter {
-  const write = stdoutWrite(process.stdout);
+/** The end of `--timeout`: reached, it fails the next batch and any write waiting for a slow reader. */
+class SqlDeadlineError extends Error {}
+
+function sqlDeadline(seconds: number, write: Write) {
+  let expired = false;
+  let fire: (err: Error) => void = () => {};
+  const reached = new Promise<never>((_resolve, reject) => {
+    fire = reject;
+  });
+  reached.catch(() => {});
+  const timer = setTimeout(() => {
+    expired = true;
+    fire(new SqlDeadlineError('--timeout'));
+  }, seconds * 1000);
+  return {
+    check(): void {
+      if (expired) throw new SqlDeadlineError('--timeout');
+    },
+    write: (async (text: string) => {
+      if (expired) throw new SqlDeadlineError('--timeout');
+      await Promise.race([write(text), reached]);
+    }) as Write,
+    clear: () => clearTimeout(timer),
+  };
+}
+
+function resultWriter(opts: SqlFlags, write: Write): ResultWriter {
   const onTruncated = (shown: number) =>
     process.stderr.write(`dugout: stopped after --max-rows ${shown} rows: the query returns more\n`);
   if (opts.json) return jsonWriter({ write, maxRows: opts.maxRows, onTruncated });

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { type AlertCondition, NEW_FIELDS_DAYS, readStatus, statusAlerts } from '../../db/queries/status.js';
 import { parseFailOn } from '../args.js';
 import type { AppContext } from '../../app/context.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 import { formatTable } from '../table.js';
+import { summarizeNewFields } from '../../db/queries/new-fields.js';
 
 export function registerStatus(program: Command, ctx: AppContext, setExit: SetExit): void {
   program
@@ -59,7 +60,8 @@ export function registerStatus(program: Command, ctx: AppContext, setExit: SetEx
       ctx.out(`recent runs:\n${runs.length ? formatTable(runs) : '  (none yet)'}\n`);
       ctx.out(`backlog (not done):\n${report.backlog.length ? formatTable(report.backlog) : '  (empty)'}\n`);
       ctx.out(`dead letters:\n${report.deadLetters.length ? formatTable(report.deadLetters) : '  (none)'}\n`);
-      const fields = report.newFields.map((f) => ({
+      const { counts, shown, hidden } = summarizeNewFields(report.newFields);
+      const fields = shown.map((f) => ({
         kind: f.bodyKind,
         path: f.path,
         'first seen': f.firstSeenAt,
@@ -67,8 +69,17 @@ export function registerStatus(program: Command, ctx: AppContext, setExit: SetEx
         'first in': f.firstKey,
         seen: f.seen,
       }));
+      const summary = counts.map((c) => ({ kind: c.kind, recorded: c.recorded, 'counted, not recorded': c.overflow }));
       ctx.out(
-        `new fields of the API (last ${NEW_FIELDS_DAYS} days):\n${fields.length ? formatTable(fields) : '  (none)'}`,
+        `new fields of the API (last ${NEW_FIELDS_DAYS} days):\n${
+          fields.length
+            ? `${formatTable(summary)}\n${formatTable(fields)}${hidden > 0 ? `\n  … and ${hidden} more (dugout status --json lists every one)` : ''}`
+            : counts.length
+              ? formatTable(summary)
+              : '  (none)'
+        }`,
       );
+      // A reader that changed its own settings or password since reader-role: said, never an alert.
+      for (const notice of report.readerRoleNotices) ctx.out(`note: ${notice}`);
     });
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { syncJob } from '../../../jobs/sync.js';
 import { parseTimestamp } from '../args.js';
 import type { AppContext } from '../../app/context.js';
-import type { SetExit } from './index.js';
+import type { SetExit } from '../exit.js';
 import { runJobFromCli } from './run-job.js';
 
 export function registerSync(program: Command, ctx: AppContext, setExit: SetExit): void {

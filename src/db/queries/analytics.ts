@@ -1,5 +1,5 @@
 import { executePrepared, queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 
 /**
  * Recompute the precomputed analytics (standings through every date, run expectancy) of every season

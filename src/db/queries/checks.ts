@@ -1,8 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 import { REFERENCE_LISTS } from '../schema/index.js';
-import { listNewFields } from './new-fields.js';
+import { listNewFields, summarizeNewFields } from './new-fields.js';
+import { readerRoleNotices } from '../reader-drift.js';
 
 export interface CheckResult {
   name: string;
@@ -127,11 +128,63 @@ const SEASON_FIELDING = `(select f.person_id, max(p.full_name) as full_name, f.t
 
 /** One note per new field the loads recorded: the API grew it since dugout's known paths were made. */
 async function newFieldNotices(db: Executor): Promise<string[]> {
-  const fields = await listNewFields(db);
-  return fields.map(
+  const { counts, shown, hidden } = summarizeNewFields(await listNewFields(db));
+  const notes = shown.map(
     (f) =>
       `new field in ${f.bodyKind} bodies: ${f.path} (first in ${f.firstKey} at ${f.firstSeenAt}, seen ${f.seen} time${f.seen === 1 ? '' : 's'})`,
   );
+  for (const c of counts)
+    if (c.overflow > 0)
+      notes.push(
+        `${c.overflow} more new path${c.overflow === 1 ? '' : 's'} in ${c.kind} bodies were counted, not recorded (over the limit per body or per day)`,
+      );
+  if (hidden > 0) notes.push(`${hidden} more new fields recorded: dugout status --json lists every one`);
+  return notes;
+}
+
+/**
+ * Per season with batting or pitching lines: how many players of it have no Retrosheet, Baseball-
+ * Reference or FanGraphs key in the Chadwick register (mlb.person_ids), so a user sees the register's
+ * lag (this season's first-year players often lack the FanGraphs and Retrosheet keys). One line when
+ * no register is loaded.
+ */
+async function unmappedPeopleNotices(db: Executor): Promise<string[]> {
+  const rows = await queryRows<{
+    season: number;
+    players: number;
+    unmapped: number;
+    noRetro: number;
+    noBbref: number;
+    noFangraphs: number;
+    registered: boolean;
+  }>(
+    db,
+    sql`with played as (
+          select distinct g.season, l.person_id from mlb.batting_lines l join mlb.games g using (game_pk)
+          union
+          select distinct g.season, l.person_id from mlb.pitching_lines l join mlb.games g using (game_pk)
+        )
+        select p.season, count(*)::int as players,
+               count(*) filter (where i.key_retro is null or i.key_bbref is null or i.key_fangraphs is null)::int as unmapped,
+               count(*) filter (where i.key_retro is null)::int as "noRetro",
+               count(*) filter (where i.key_bbref is null)::int as "noBbref",
+               count(*) filter (where i.key_fangraphs is null)::int as "noFangraphs",
+               exists (select 1 from mlb.person_ids) as registered
+        from played p left join mlb.person_ids i on i.key_mlbam = p.person_id
+        group by p.season order by p.season`,
+  );
+  if (rows.length === 0) return [];
+  if (!rows[0]?.registered) {
+    return [
+      'no Chadwick register loaded (mlb.person_ids is empty): `dugout snapshot register` maps players to Retrosheet, Baseball-Reference and FanGraphs ids',
+    ];
+  }
+  return rows
+    .filter((r) => r.unmapped > 0)
+    .map(
+      (r) =>
+        `${r.season}: ${r.unmapped} of ${r.players} players lack a register key (${r.noRetro} Retrosheet, ${r.noBbref} Baseball-Reference, ${r.noFangraphs} FanGraphs): the public register lags, most of all for this season's first-year players`,
+    );
 }
 
 /** The reconciliation checks of ARCHITECTURE §5. */
@@ -310,6 +363,43 @@ export const CHECKS: CheckDef[] = [
     query: sql`select null::text as path where false`,
   },
   {
+    name: 'reader_roles_as_left',
+    description:
+      'each reader role as dugout reader-role left it (settings, connection limit, attributes, memberships, rights; the password hash where this login may read it): a difference is a note, never a failure',
+    notices: readerRoleNotices,
+    query: sql`select null::text as role where false`,
+  },
+  {
+    name: 'clubs_in_team_ids',
+    description:
+      'every major-league club of every season the warehouse holds (regular-season and postseason games, mlb.team_seasons) has its row in the hand-kept crosswalk mlb.team_ids',
+    query: sql`with played as (
+        select distinct g.season, t.team_id from mlb.games g
+        cross join lateral (values (g.home_team_id), (g.away_team_id)) as t(team_id)
+        where g.sport_id = 1 and g.game_type in ('R', 'F', 'D', 'L', 'W') and t.team_id is not null
+        union
+        select season, team_id from mlb.team_seasons where sport_id = 1
+      )
+      select p.team_id, p.season from played p
+      where not exists (select 1 from mlb.team_ids i where i.team_id = p.team_id
+                        and p.season >= i.first_season and (i.last_season is null or p.season <= i.last_season))
+      order by p.season, p.team_id`,
+  },
+  {
+    name: 'people_unmapped',
+    description:
+      'players of each loaded season without a Retrosheet, Baseball-Reference or FanGraphs key in the Chadwick register (mlb.person_ids): counted as notes, never a failure',
+    notices: unmappedPeopleNotices,
+    query: sql`select null::int as season where false`,
+  },
+  {
+    name: 'injured_list_vs_rosters',
+    description:
+      'the 40-man roster snapshots against mlb.injured_list_stints on the days the transactions cover: a player listed on the injured list without an open stint, or with one and another status; notes, never a failure',
+    notices: injuredListNotices,
+    query: sql`select null::text as person_id where false`,
+  },
+  {
     name: 'cursor_not_past_unfinished_work',
     description: 'no game queued more than a day before the game change-log cursor is still unfinished',
     query: sql`select w.key as game_pk, w.status, w.reason, w.created_at, c.position as cursor
@@ -317,6 +407,44 @@ export const CHECKS: CheckDef[] = [
       where w.kind = 'game' and w.status in ('pending', 'dead') and w.created_at < c.position - interval '1 day'`,
   },
 ];
+
+/**
+ * Roster snapshots (40-man) against the injured list the transactions loaded give, on the snapshot
+ * days the transactions cover (from the first transaction to the last poll that listed any): a player listed with an injured-list status (D7, D10, D15, D60) and
+ * no open stint that day, or with an open stint and another status. Each disagreement is a notice.
+ */
+const IL_VS_ROSTERS = sql`with covered as (
+    select min(transaction_date) as first_day, (max(last_seen_at) at time zone 'UTC')::date as last_day from mlb.transactions),
+  roster as (
+    select r.team_id, r.roster_date, r.person_id, r.status_code
+    from mlb.roster_entries r, covered c
+    where r.roster_type = '40Man' and r.roster_date between c.first_day and c.last_day),
+  open_stint as (
+    select r.team_id, r.roster_date, r.person_id, r.status_code,
+           exists (select 1 from mlb.injured_list_stints s where s.person_id = r.person_id
+                   and s.start_date <= r.roster_date and (s.end_date is null or s.end_date > r.roster_date)) as on_il
+    from roster r)
+  select team_id, roster_date, person_id, status_code, on_il from open_stint
+  where (status_code in ('D7', 'D10', 'D15', 'D60')) <> on_il
+  order by roster_date, team_id, person_id`;
+
+async function injuredListNotices(db: Executor): Promise<string[]> {
+  const rows = await queryRows<{
+    team_id: number;
+    roster_date: string;
+    person_id: number;
+    status_code: string;
+    on_il: boolean;
+  }>(
+    db,
+    sql`select team_id, roster_date::text as roster_date, person_id, status_code, on_il from (${IL_VS_ROSTERS}) v limit 20`,
+  );
+  return rows.map((r) =>
+    r.on_il
+      ? `injured list: person ${r.person_id} on club ${r.team_id}'s roster of ${r.roster_date} as ${r.status_code}, but an injured-list stint of the transactions is open that day`
+      : `injured list: person ${r.person_id} on club ${r.team_id}'s roster of ${r.roster_date} as ${r.status_code}, but no injured-list stint of the transactions is open that day`,
+  );
+}
 
 /** Run every check; each returns its violation count and the first examples. */
 export async function runChecks(db: Executor, exampleLimit = 5): Promise<CheckResult[]> {

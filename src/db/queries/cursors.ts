@@ -1,5 +1,5 @@
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 
 /** Cursor names. */
 export const GAME_CHANGES_CURSOR = 'game_changes';

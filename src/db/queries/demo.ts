@@ -1,5 +1,5 @@
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 
 /** The games whose bodies the warehouse holds, in order. */
 export async function loadedGamePks(db: Executor): Promise<number[]> {
@@ -8,6 +8,24 @@ export async function loadedGamePks(db: Executor): Promise<number[]> {
     sql`select game_pk as "gamePk" from raw.boxscores order by game_pk`,
   );
   return rows.map((r) => Number(r.gamePk));
+}
+
+/**
+ * Games and people the given runs loaded, each once: a game the backfill loaded and a later run
+ * reloaded (a scoring correction) is one game. Read from the raw bodies, whose run is the last to
+ * store them.
+ */
+export async function loadedByRuns(db: Executor, runIds: number[]): Promise<{ games: number; people: number }> {
+  const ids = sql.join(
+    runIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ games: number; people: number }>(
+    db,
+    sql`select (select count(*)::int from raw.boxscores where run_id in (${ids})) as games,
+               (select count(*)::int from raw.people where run_id in (${ids})) as people`,
+  );
+  return { games: Number(rows[0]?.games ?? 0), people: Number(rows[0]?.people ?? 0) };
 }
 
 /** The RE24 matrix of the loaded seasons: one row per base state, expected runs for 0, 1 and 2 outs. */

@@ -1,4 +1,5 @@
 import type { ReadOnlySession, Row } from '../read-only.js';
+import { quoteIdent } from '../identifiers.js';
 
 // The statements of `dugout export parquet`. They run inside one read-only REPEATABLE READ session
 // (db/read-only.ts), so the catalogue, the fingerprints and every row read are one state of the
@@ -55,13 +56,14 @@ export interface ExportRelation {
 }
 
 /**
- * analytics relations an export leaves out: the operational views (runs, backlog, workers), the
+ * analytics relations an export leaves out: the operational views (runs, backlog, workers, new API fields), the
  * games of today (live, changing by the minute) and the refresh bookkeeping. Every other relation of
  * `mlb` and `analytics` is exported, so a table added later is exported without a change here.
  */
 export const EXPORT_LEFT_OUT: readonly string[] = [
   'analytics.live_games',
   'analytics.operations_backlog',
+  'analytics.operations_new_fields',
   'analytics.operations_runs',
   'analytics.operations_workers',
   'analytics.stale_seasons',
@@ -92,11 +94,6 @@ async function allRows(session: ReadOnlySession, text: string): Promise<Row[]> {
     return undefined;
   });
   return out;
-}
-
-/** A double-quoted identifier. */
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 const relationSql = (r: Pick<ExportRelation, 'schema' | 'name'>) => `${quoteIdent(r.schema)}.${quoteIdent(r.name)}`;

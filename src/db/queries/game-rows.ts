@@ -1,3 +1,4 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, sql } from '../client.js';
 import { intList, settleAll } from '../rows.js';
 import {
@@ -11,6 +12,7 @@ import {
   pitchingLines,
   playActions,
   plays,
+  rejects,
   reviews,
   runners,
 } from '../schema/index.js';
@@ -72,22 +74,15 @@ export const GAME_ROW_TABLES = {
 /** The row lists of {@link GameRows} that are written whole (the game context is an update). */
 export type GameRowList = keyof typeof GAME_ROW_TABLES;
 
-/** Tables holding a game's derived rows, deleted and re-inserted together (children first). */
-export const GAME_TABLES = [
-  'mlb.pitches',
-  'mlb.fielding_credits',
-  'mlb.runners',
-  'mlb.play_actions',
-  'mlb.plays',
-  'mlb.batting_lines',
-  'mlb.pitching_lines',
-  'mlb.fielding_lines',
-  'mlb.game_officials',
-  'mlb.linescore_innings',
-  'mlb.reviews',
-  'mlb.abs_challenges',
-  'ingest.rejects',
-] as const;
+/**
+ * Tables holding a game's derived rows, deleted and re-inserted together: those of
+ * {@link GAME_ROW_TABLES} in reverse insert order (children first), then ingest.rejects. Derived
+ * from the schema, so a list added to {@link GameRows} is deleted with the others.
+ */
+export const GAME_TABLES: readonly string[] = [...Object.values(GAME_ROW_TABLES).reverse(), rejects].map((table) => {
+  const { schema, name } = getTableConfig(table);
+  return `${schema ?? 'public'}.${name}`;
+});
 
 /**
  * Delete every derived row of these games (and their win probability where new rows replace it).

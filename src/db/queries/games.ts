@@ -1,6 +1,7 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { queryRows, sql } from '../client.js';
-import { identList, quoteIdent, upsertRows, type Executor } from '../rows.js';
+import { type Executor, queryRows, sql } from '../client.js';
+import { identList, quoteIdent } from '../identifiers.js';
+import { upsertRows } from '../rows.js';
 import { games, teams, venues } from '../schema/index.js';
 import type { GameRow } from '../schema/rows.js';
 

@@ -1,5 +1,5 @@
-import { queryRows, sql } from '../client.js';
-import { type Executor, intList } from '../rows.js';
+import { type Executor, queryRows, sql } from '../client.js';
+import { intList } from '../rows.js';
 
 /** The cursor that records the schedule day the live loop last polled (analytics.live_games shows it). */
 export const LIVE_CURSOR = 'live';
@@ -9,17 +9,25 @@ export interface StoredLiveFeed {
   text: string;
   timecode: string;
   fullFeedDue: boolean;
+  /** The pass's clock when the game's last full feed was stored (null: none recorded). */
+  fullFeedAt: Date | null;
 }
 
 /** The stored live feed of each of these games that has one. */
 export async function readLiveFeeds(db: Executor, gamePks: number[]): Promise<Map<number, StoredLiveFeed>> {
   if (gamePks.length === 0) return new Map();
-  const rows = await queryRows<{ pk: number; text: string; timecode: string; due: boolean }>(
+  const rows = await queryRows<{ pk: number; text: string; timecode: string; due: boolean; at: string | Date | null }>(
     db,
-    sql.raw(`select game_pk as pk, body::text as text, feed_timecode as timecode, full_feed_due as due
+    sql.raw(`select game_pk as pk, body::text as text, feed_timecode as timecode, full_feed_due as due,
+                    full_feed_at as at
              from raw.live_feeds where game_pk = any(array[${intList(gamePks)}]::int[])`),
   );
-  return new Map(rows.map((r) => [Number(r.pk), { text: r.text, timecode: r.timecode, fullFeedDue: Boolean(r.due) }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.pk),
+      { text: r.text, timecode: r.timecode, fullFeedDue: Boolean(r.due), fullFeedAt: r.at ? new Date(r.at) : null },
+    ]),
+  );
 }
 
 /** The games of these schedule days that have a stored live feed (followed until their final load). */
@@ -32,20 +40,36 @@ export async function readLiveFeedGames(db: Executor, startDate: string, endDate
   return rows.map((r) => Number(r.pk));
 }
 
-/** Replace a game's stored live feed (inside the store transaction of {@link storeLiveGame}). */
+/**
+ * Replace a game's stored live feed (inside the store transaction of {@link storeLiveGame}).
+ * `fullFeedAt`: the pass's clock when this is a full feed; undefined for a patched one (the time of
+ * the last full feed is kept).
+ */
 export async function upsertLiveFeed(
   tx: Executor,
   gamePk: number,
   text: string,
   timecode: string,
   runId: number,
+  fullFeedAt?: Date,
 ): Promise<void> {
+  const at = fullFeedAt ? fullFeedAt.toISOString() : null;
   await tx.execute(sql`
-    insert into raw.live_feeds (game_pk, body, feed_timecode, full_feed_due, stored_at, run_id)
-    values (${gamePk}, ${text}::json, ${timecode}, false, now(), ${runId})
+    insert into raw.live_feeds (game_pk, body, feed_timecode, full_feed_due, stored_at, run_id, full_feed_at)
+    values (${gamePk}, ${text}::json, ${timecode}, false, now(), ${runId}, ${at}::timestamptz)
     on conflict (game_pk) do update set
       body = excluded.body, feed_timecode = excluded.feed_timecode, full_feed_due = false,
-      stored_at = excluded.stored_at, run_id = excluded.run_id`);
+      stored_at = excluded.stored_at, run_id = excluded.run_id,
+      full_feed_at = coalesce(excluded.full_feed_at, raw.live_feeds.full_feed_at)`);
+}
+
+/** The timecode of the game's stored live feed, if it has one (read under the game's lock). */
+export async function readLiveFeedTimecode(tx: Executor, gamePk: number): Promise<string | undefined> {
+  const rows = await queryRows<{ t: string }>(
+    tx,
+    sql`select feed_timecode as t from raw.live_feeds where game_pk = ${gamePk}`,
+  );
+  return rows[0]?.t;
 }
 
 /** The last diffPatch answer for the game failed: its next fetch is a full feed. */
@@ -56,6 +80,12 @@ export async function markFullFeedDue(db: Executor, gamePk: number): Promise<voi
 /** Drop a game's live feed: its final load stored the game. */
 export async function deleteLiveFeed(tx: Executor, gamePk: number): Promise<void> {
   await tx.execute(sql.raw(`delete from raw.live_feeds where game_pk = ${intList([gamePk])}`));
+}
+
+/** Drop the live feeds of games that stopped (suspended, postponed, cancelled): no longer followed. */
+export async function deleteLiveFeeds(db: Executor, gamePks: number[]): Promise<void> {
+  if (gamePks.length === 0) return;
+  await db.execute(sql.raw(`delete from raw.live_feeds where game_pk = any(array[${intList(gamePks)}]::int[])`));
 }
 
 /** Whether the game's final bodies are stored (its final load ran): a live feed must not replace them. */

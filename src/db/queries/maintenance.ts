@@ -1,6 +1,6 @@
-import { sql } from '../client.js';
+import { type Executor, sql } from '../client.js';
 import { refreshStaleSeasons } from './analytics.js';
-import { type Executor, settleAll } from '../rows.js';
+import { settleAll } from '../rows.js';
 import { GAME_TABLES } from './game-rows.js';
 
 /** The tables a game's load rewrites (its rows, its rejects, its win probability) and mlb.games. */

@@ -1,5 +1,5 @@
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 
 /** What the Prometheus gauges read from the ledger and the worklist at each scrape. */
 

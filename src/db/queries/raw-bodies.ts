@@ -1,6 +1,6 @@
-import { executePrepared, queryRows, sql } from '../client.js';
+import { type Executor, executePrepared, queryRows, sql } from '../client.js';
 import { copyBinaryInto, type CopyTarget } from '../copy.js';
-import { type Executor, intList, settleAll } from '../rows.js';
+import { intList, settleAll } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';
 
@@ -211,10 +211,10 @@ export async function readResponseBody(
 export async function readResponses(
   db: Executor,
   operations: readonly string[],
-): Promise<Array<{ operation: string; paramsKey: string; body: string }>> {
-  return queryRows<{ operation: string; paramsKey: string; body: string }>(
+): Promise<Array<{ operation: string; paramsKey: string; body: string; fetchedAt: Date | string }>> {
+  return queryRows<{ operation: string; paramsKey: string; body: string; fetchedAt: Date | string }>(
     db,
-    sql`select operation, params_key as "paramsKey", body::text as body from raw.responses
+    sql`select operation, params_key as "paramsKey", body::text as body, fetched_at as "fetchedAt" from raw.responses
         where operation = any(string_to_array(${operations.join(',')}, ','))
         order by fetched_at`,
   );

@@ -1,4 +1,4 @@
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 import { insertRows } from '../rows.js';
 import { rejects } from '../schema/index.js';
 import { NUL_ESCAPE } from '../validate-rows.js';

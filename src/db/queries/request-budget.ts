@@ -1,5 +1,5 @@
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 
 /** The shared request budget of every process of the database (`ingest.request_budget`). */
 

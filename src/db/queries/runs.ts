@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { SQL } from 'drizzle-orm';
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 import { describeError } from '../../errors.js';
 import { isProcessAlive } from '../../process-alive.js';
 

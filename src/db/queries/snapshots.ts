@@ -165,3 +165,28 @@ export async function insertSnapshotRows(
 ): Promise<number> {
   return insertRows(tx, table, rows, { run_id: runId });
 }
+
+export async function deleteDraftPicks(tx: Executor, year: number): Promise<void> {
+  await tx.execute(sql`delete from mlb.draft_picks where year = ${year}`);
+}
+
+export async function deleteVenueFieldInfo(tx: Executor, season: number): Promise<void> {
+  await tx.execute(sql`delete from mlb.venue_field_info where season = ${season}`);
+}
+
+/**
+ * The seasons of stored games for which no body of `operation` has been received under the
+ * parameter `param` = season (a draft's year, the venues of a season): what a snapshot adds to
+ * the season it is run for, so the seasons loaded are covered once without a request each day.
+ */
+export async function loadedSeasonsWithoutSnapshot(db: Executor, operation: string, param: string): Promise<number[]> {
+  const rows = await queryRows<{ season: number }>(
+    db,
+    sql`select distinct g.season from mlb.games g
+        where g.season is not null and not exists (
+          select 1 from raw.snapshots s where s.operation = ${operation}
+            and ${param} || '=' || g.season::text = any (string_to_array(s.params_key, '&')))
+        order by 1`,
+  );
+  return rows.map((r) => Number(r.season));
+}

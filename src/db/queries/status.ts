@@ -1,6 +1,7 @@
 import { listNewFields, type NewField } from './new-fields.js';
 import { liveWorkers, type WorkerStatus } from './workers.js';
 import { queryRows, sql, type Db } from '../client.js';
+import { readerRoleNotices } from '../reader-drift.js';
 
 export interface StatusReport {
   database: string;
@@ -44,6 +45,8 @@ export interface StatusReport {
   newFields: NewField[];
   /** Workers found lost (no heartbeat within the timeout) in the last day. */
   lostWorkers: Array<{ workerId: string; host: string; pid: number; command: string | null; lastHeartbeat: string }>;
+  /** How reader roles differ from what `dugout reader-role` left them with, one notice each (never an alert). */
+  readerRoleNotices: string[];
 }
 
 /** A condition `dugout status --fail-on` turns into exit 1. */
@@ -131,6 +134,7 @@ export async function readStatus(
   const newFields = await listNewFields(db, NEW_FIELDS_DAYS);
   return {
     newFields,
+    readerRoleNotices: await readerRoleNotices(db),
     workers,
     lostWorkers: lost.map((w) => ({ ...w, pid: Number(w.pid) })),
     database: describe,

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { SQL } from 'drizzle-orm';
 import { executePrepared, queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 import { describeError, isRetryable } from '../../errors.js';
 import { isProcessAlive } from '../../process-alive.js';
 
@@ -11,12 +11,14 @@ export type WorkKind = 'game' | 'person';
 export type WorkReason =
   | 'new_final'
   | 'correction'
+  | 'repoll'
   | 'provisional'
   | 'suspended'
   | 'resumed'
   | 'backfill'
   | 'person_changed'
   | 'game_person'
+  | 'transaction_person'
   | 'retry';
 
 export interface WorkRequest {
@@ -103,7 +105,30 @@ export async function enqueueWork(tx: Executor, items: WorkRequest[], runId: num
  * The claim statement: the first `limit` due items of one kind in claim order (priority, then the
  * earliest due, then key) read off work_items_due_idx, locked with `FOR UPDATE SKIP LOCKED`, leased.
  */
-export function claimStatement(kind: WorkKind, limit: number, owner: string, leaseSeconds: number): SQL {
+/**
+ * What a claim is limited to (a backfill works its own range only): games of these official dates,
+ * and whatever the run itself queued (a game its schedule listed under another date).
+ */
+export interface DateRange {
+  start: string;
+  end: string;
+  runId?: number;
+}
+
+const inDates = (dates: DateRange | undefined, alias = '') => {
+  if (!dates) return sql``;
+  const a = sql.raw(alias);
+  const ownRun = dates.runId === undefined ? sql`` : sql` or ${a}run_id = ${dates.runId}`;
+  return sql` and (${a}official_date between ${dates.start} and ${dates.end}${ownRun})`;
+};
+
+export function claimStatement(
+  kind: WorkKind,
+  limit: number,
+  owner: string,
+  leaseSeconds: number,
+  dates?: DateRange,
+): SQL {
   return sql`
     update ingest.work_items w set
       lease_owner = ${owner},
@@ -112,7 +137,7 @@ export function claimStatement(kind: WorkKind, limit: number, owner: string, lea
     from (
       select kind, key from ingest.work_items
       where kind = ${kind} and status = 'pending' and next_attempt_at <= now()
-        and (lease_expires_at is null or lease_expires_at < now())
+        and (lease_expires_at is null or lease_expires_at < now())${inDates(dates)}
       order by priority desc, next_attempt_at, key
       limit ${limit}
       for update skip locked
@@ -131,8 +156,11 @@ export async function claimWork(
   limit: number,
   owner: string,
   leaseSeconds = DEFAULT_LEASE_SECONDS,
+  dates?: DateRange,
 ): Promise<ClaimedItem[]> {
-  const rows = await queryRows<ClaimedItem>(db, claimStatement(kind, limit, owner, leaseSeconds), { prepared: true });
+  const rows = await queryRows<ClaimedItem>(db, claimStatement(kind, limit, owner, leaseSeconds, dates), {
+    prepared: true,
+  });
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), generation: Number(r.generation) }));
 }
 
@@ -223,13 +251,14 @@ export async function msUntilLapsedLease(
   db: Executor,
   kind: WorkKind,
   heartbeatSeconds: number,
+  dates?: DateRange,
 ): Promise<number | null> {
   const rows = await queryRows<{ ms: number | null }>(
     db,
     sql`select (extract(epoch from min(i.lease_expires_at) - now()) * 1000)::int as ms
         from ingest.work_items i
         join ingest.workers w on i.lease_owner = w.host || ':' || w.pid || ':' || w.worker_id
-        where i.kind = ${kind} and i.status = 'pending' and i.next_attempt_at <= now() and i.lease_expires_at > now()
+        where i.kind = ${kind} and i.status = 'pending' and i.next_attempt_at <= now() and i.lease_expires_at > now()${inDates(dates, 'i.')}
           and w.heartbeat_at < now() - make_interval(secs => ${2 * heartbeatSeconds})`,
   );
   const ms = rows[0]?.ms;
@@ -265,6 +294,16 @@ export async function countPending(db: Executor): Promise<number> {
  * Game work items of official dates `start`…`end` that are not done: pending (retries not yet due
  * included) or dead. A game another live worker holds (its lease renewed) is in hand, not counted.
  */
+/** Game work items not done outside official dates `start`…`end` (another run's, a sync's): pending. */
+export async function pendingGamesOutside(db: Executor, start: string, end: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ingest.work_items
+        where kind = 'game' and status = 'pending' and (official_date is null or official_date not between ${start} and ${end})`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 export async function unfinishedGamesBetween(
   db: Executor,
   start: string,

@@ -1,5 +1,5 @@
 import { queryRows, sql } from '../client.js';
-import type { Executor } from '../rows.js';
+import type { Executor } from '../client.js';
 
 /** The worker registry (`ingest.workers`) and the leases its workers renew. */
 

@@ -71,4 +71,9 @@ export const rawLiveFeeds = raw.table('live_feeds', {
   /** When this version was stored. */
   storedAt: timestamp('stored_at', tz).notNull().defaultNow(),
   runId: bigint('run_id', { mode: 'number' }),
+  /**
+   * The pass's clock when the game's last full feed was stored: a patched feed is checked against a
+   * full feed once this is LIVE_FULL_CHECK_SECONDS old. Null until a full feed is stored (then due).
+   */
+  fullFeedAt: timestamp('full_feed_at', tz),
 });

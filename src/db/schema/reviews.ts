@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { ingest, mlb } from './schemas.js';
 
@@ -56,7 +57,10 @@ export const newFields = ingest.table(
   {
     /** `feed`, `boxscore`, `playByPlay`, `person`, `schedule`, `changes`, `teams`, or the snapshot's kind. */
     bodyKind: text('body_kind').notNull(),
+    /** The path in full, of any length (a body's keys are the API's to choose). */
     path: text('path').notNull(),
+    /** md5 of the path: the key, so that a path longer than a btree entry can hold is still recorded. */
+    pathKey: text('path_key').notNull().generatedAlwaysAs(sql`md5(path)`),
     firstSeenAt: timestamp('first_seen_at', tz).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', tz).notNull().defaultNow(),
     /** The game (its game_pk) or request (operation?params) it first came in. */
@@ -64,5 +68,5 @@ export const newFields = ingest.table(
     /** How many loaded bodies carried it. */
     seen: bigint('seen', { mode: 'number' }).notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.bodyKind, t.path] })],
+  (t) => [primaryKey({ columns: [t.bodyKind, t.pathKey] })],
 );

@@ -15,19 +15,20 @@ export type ExtractRequest = (
 ) &
   ExtractOptions;
 
-/**
- * How the rows go back: with `encodeForRun`, encoded for that run (`encodeGameRows` of db/store-game.ts);
- * with `cpuTimes`, a prepared game's per-stage CPU is read (the run collects stage times: the bench).
- */
+/** How the rows go back: with `encodeForRun`, encoded for that run (`encodeGameRows` of db/store-game.ts). */
 export interface ExtractOptions {
   encodeForRun?: number;
-  cpuTimes?: boolean;
 }
 
 /** What a worker is started with: where it reads stored games from, if anywhere. */
 export interface ExtractWorkerData {
   /** A postgres.js connection URL; the worker opens one connection on its first `read`. */
   databaseUrl?: string;
+  /**
+   * Modules the worker imports before its first job: the observers registered with
+   * `observeExtractWorkers` (pool.ts) when it started, which subscribe to its stage events.
+   */
+  observers?: string[];
 }
 
 /**

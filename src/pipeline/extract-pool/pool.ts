@@ -4,7 +4,13 @@ import type { Logger } from 'pino';
 import type { StorableRows } from '../../db/store-game.js';
 import { ApiError, BodyLimitError } from '../../errors.js';
 import { extractGameRowsFromText } from '../load/game-rows.js';
-import { type FetchedBody, type FetchedGame, type PreparedGame, prepareFetchedGame } from '../load/prepare-game.js';
+import {
+  type FetchedBody,
+  type FetchedGame,
+  fetchedBodies,
+  type PreparedGame,
+  prepareFetchedGame,
+} from '../load/prepare-game.js';
 import type {
   ExtractFailure,
   ExtractOptions,
@@ -105,6 +111,20 @@ interface Slot {
   pending: Map<number, Pending>;
 }
 
+/** The modules each extraction worker started from now on imports first (see {@link observeExtractWorkers}). */
+const OBSERVERS = new Set<string>();
+
+/**
+ * Have every extraction worker started from now on import `moduleUrl` before its first job: how
+ * an observer (the bench's stage probe) subscribes to a worker's stage events (pipeline/stages.ts),
+ * which are published on the worker's own thread. Returns the undoing. None by default: workers
+ * import nothing more.
+ */
+export function observeExtractWorkers(moduleUrl: string): () => void {
+  OBSERVERS.add(moduleUrl);
+  return () => OBSERVERS.delete(moduleUrl);
+}
+
 /**
  * A pool of `size` extraction workers; each game goes to the worker with the fewest games in hand.
  * With `size` 0, extraction runs on the calling thread. A worker that dies fails the games it held
@@ -126,7 +146,7 @@ export function createExtractPool(
       extractStored: async () => {
         throw new ExtractWorkerError('reading stored games needs extraction workers');
       },
-      prepare: async (game, opts) => prepareOnThisThread(game, opts),
+      prepare: async (game) => prepareOnThisThread(game),
       close: async () => {},
     };
   }
@@ -140,8 +160,9 @@ export function createExtractPool(
     slot.pending.clear();
   };
   for (let i = 0; i < size; i++) {
+    const observers = [...OBSERVERS];
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-      workerData: data,
+      workerData: observers.length > 0 ? { ...data, observers } : data,
       ...(resourceLimits ? { resourceLimits } : {}),
     });
     const slot: Slot = { worker, pending: new Map() };
@@ -197,13 +218,11 @@ export function createExtractPool(
       // the encoded rows come back the same way, as bytes: the encoded rows are never a string on
       // this thread, and a body becomes one only as its upsert binds it.
       const own = (b: FetchedBody): FetchedBody => ({ url: b.url, data: ownBuffer(b.data) });
-      const sent: FetchedGame = {
-        gamePk: game.gamePk,
-        boxscore: own(game.boxscore),
-        playByPlay: own(game.playByPlay),
-        ...(game.winProbability ? { winProbability: own(game.winProbability) } : {}),
-      };
-      const transfer = transferList([sent.boxscore.data, sent.playByPlay.data, sent.winProbability?.data]);
+      const win = game.winProbability ? { winProbability: own(game.winProbability) } : {};
+      const sent: FetchedGame = game.feed
+        ? { gamePk: game.gamePk, feed: own(game.feed), ...win }
+        : { gamePk: game.gamePk, boxscore: own(game.boxscore), playByPlay: own(game.playByPlay), ...win };
+      const transfer = transferList(fetchedBodies(sent).map((b) => b.data));
       return (await send({ kind: 'fetched', id: nextId++, game: sent, ...opts }, transfer)).prepared as PreparedGame;
     },
     async extractStored(gamePks, opts = {}) {
@@ -256,9 +275,9 @@ function closeConnection(slot: Slot, id: number): Promise<void> {
  * {@link prepareFetchedGame} on the calling thread, failing as the pool's `prepare` does: a body
  * over a limit with its `BodyLimitError`, another unusable body with a {@link FetchedBodyError}.
  */
-export function prepareOnThisThread(game: FetchedGame, opts: ExtractOptions = {}): PreparedGame {
+export function prepareOnThisThread(game: FetchedGame): PreparedGame {
   try {
-    return prepareFetchedGame(game, opts);
+    return prepareFetchedGame(game);
   } catch (err) {
     if (err instanceof BodyLimitError) throw err;
     throw err instanceof ApiError ? new FetchedBodyError(err.message, err.name) : err;

@@ -9,7 +9,9 @@ import { prepareFetchedGame } from '../load/prepare-game.js';
 import type { ExtractReply, ExtractRequest, ExtractWorkerData } from './messages.js';
 import { transferList } from './transfer.js';
 
-const { databaseUrl } = (workerData ?? {}) as ExtractWorkerData;
+const { databaseUrl, observers = [] } = (workerData ?? {}) as ExtractWorkerData;
+// Observers first (the bench's stage probe), so they see the first job (its message waits meanwhile).
+for (const observer of observers) await import(observer);
 /** This worker's own connection, opened by its first `read`. */
 let database: Promise<Database> | undefined;
 
@@ -27,7 +29,7 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
     req.encodeForRun === undefined ? rows : encodeGameRows(rows, req.encodeForRun);
   switch (req.kind) {
     case 'fetched': {
-      const prepared = prepareFetchedGame(req.game, req);
+      const prepared = prepareFetchedGame(req.game);
       return { id: req.id, prepared: { ...prepared, rows: encode(prepared.rows) } };
     }
     case 'stored':

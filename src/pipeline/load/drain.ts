@@ -3,9 +3,11 @@ import type { PipelineContext } from '../context.js';
 import { enqueueMissingPeople } from '../../db/queries/game-rows.js';
 import { loadGame } from './game.js';
 import { loadPeopleBatch, PEOPLE_BATCH } from './people.js';
+import { sleep } from '../../sleep.js';
 import {
   type ClaimedItem,
   claimWork,
+  type DateRange,
   countPending,
   failWork,
   msUntilLapsedLease,
@@ -17,6 +19,8 @@ export interface DrainOptions {
   workers?: number;
   /** Stop after this many items (tests). */
   maxItems?: number;
+  /** Only the games of these official dates (a backfill's range); the people of every loaded game. */
+  dates?: DateRange;
 }
 
 /**
@@ -46,13 +50,14 @@ export async function drainWorklist(ctx: PipelineContext, opts: DrainOptions = {
     // Each game worker claims one item at a time, so a slow game never stalls the others.
     const gameWorker = async () => {
       while (!stop()) {
-        const [item] = await claimWork(ctx.db, 'game', 1, ctx.owner, ctx.config.workerTimeoutSeconds);
+        const [item] = await claimWork(ctx.db, 'game', 1, ctx.owner, ctx.config.workerTimeoutSeconds, opts.dates);
         if (!item) {
           // A game leased by a worker that stopped heartbeating (killed on any host) is taken
           // over when its lease lapses, instead of being left for the next run.
-          const wait = await msUntilLapsedLease(ctx.db, 'game', ctx.config.heartbeatSeconds);
+          const wait = await msUntilLapsedLease(ctx.db, 'game', ctx.config.heartbeatSeconds, opts.dates);
           if (wait === null) return;
-          await sleep(Math.min(wait + 200, ctx.config.workerTimeoutSeconds * 1000), ctx.signal);
+          // An abort ends the wait early; the loop's test then sees it and stops.
+          await sleep(Math.min(wait + 200, ctx.config.workerTimeoutSeconds * 1000), ctx.signal).catch(ignoreAbort);
           continue;
         }
         onFailure(await processItem(ctx, item, () => loadGame(ctx, item)));
@@ -137,16 +142,7 @@ export async function runPool<T>(items: T[], size: number, fn: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
-/** Resolve after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** An {@link AbortedError} is the end of a wait, not a failure; anything else is rethrown. */
+function ignoreAbort(err: unknown): void {
+  if (!(err instanceof AbortedError)) throw err;
 }

@@ -3,9 +3,10 @@ import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError, LOAD_WORKER_MAX_GAME_BYTES, prepareOnThisThread } from '../extract-pool/pool.js';
-import { checkGameBodies, checkWinProbabilityBody } from './prepare-game.js';
+import { checkGameBodies, checkWinProbabilityBody, type FetchedGame, fetchedBodies } from './prepare-game.js';
 import type { NewFieldRow } from '../../db/schema/rows.js';
-import { newFieldRows } from '../new-fields.js';
+import { newFieldRows } from '../../extract/new-paths.js';
+import { inStage, inStageAsync } from '../stages.js';
 
 /** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
 export interface GameBody {
@@ -35,28 +36,23 @@ export interface GameBodies {
 }
 
 /**
- * Fetch a final game's bodies through the shared queue: boxscore + playByPlay (default, two
- * requests in parallel) or one v1.1 feed/live (`DUGOUT_GAME_SOURCE=feed`) split into the same two,
- * and the win probability when asked. With an extraction pool (DUGOUT_EXTRACT_WORKERS; by default
- * from two cores), boxscore-source bodies are parsed, checked and extracted on a worker thread; an
+ * Fetch a final game's bodies through the shared queue: one v1.1 feed/live (default,
+ * `DUGOUT_GAME_SOURCE=feed`) split into boxscore and playByPlay, or those two (`boxscore`, two
+ * requests in parallel), and the win probability when asked. With an extraction pool
+ * (DUGOUT_EXTRACT_WORKERS; by default from two cores), the bodies are parsed, checked and extracted on a worker thread; an
  * unusable body there means the game is fetched again here, where the client retries it as every
  * other bad body. A game whose bodies a worker's bounded heap might not hold is prepared here.
  */
 export async function fetchGameBodies(ctx: PipelineContext, gamePk: number, wantWin: boolean): Promise<GameBodies> {
-  let started = performance.now();
-  if (ctx.extractPool && ctx.config.gameSource === 'boxscore') {
-    const prepared = await fetchPrepared(ctx, gamePk, wantWin, started);
+  if (ctx.extractPool) {
+    const prepared = await fetchPrepared(ctx, gamePk, wantWin);
     if (prepared) return prepared;
-    started = performance.now();
   }
   const [bodies, win] = await Promise.all([
     fetchBodies(ctx, gamePk),
     wantWin ? fetchWinProbability(ctx, gamePk) : undefined,
   ]);
-  if (ctx.timings) ctx.timings.fetchMs += performance.now() - started - bodies.hashMs;
-  if (ctx.timings) ctx.timings.hashMs += bodies.hashMs;
-  const { hashMs: _, ...rest } = bodies;
-  return win ? { ...rest, winProbability: win } : rest;
+  return win ? { ...bodies, winProbability: win } : bodies;
 }
 
 /**
@@ -64,42 +60,39 @@ export async function fetchGameBodies(ctx: PipelineContext, gamePk: number, want
  * comes back as UTF-8 bytes to store; this thread makes it a string only as it binds it. Undefined when
  * a body was unusable (the caller fetches the game again through `call`, which retries that).
  */
-async function fetchPrepared(
-  ctx: PipelineContext,
-  gamePk: number,
-  wantWin: boolean,
-  started: number,
-): Promise<GameBodies | undefined> {
+async function fetchPrepared(ctx: PipelineContext, gamePk: number, wantWin: boolean): Promise<GameBodies | undefined> {
   const pool = ctx.extractPool;
   if (!pool) return undefined;
   const opts = { signal: ctx.signal };
-  const [box, pbp, win] = await Promise.all([
-    ctx.client.callBytes('boxscore', { game_pk: gamePk }, opts),
-    ctx.client.callBytes('playByPlay', { game_pk: gamePk }, opts),
-    wantWin ? ctx.client.callBytes('getWinProbability', { gamePk }, opts) : undefined,
-  ]);
-  ctx.counts.requests += win ? 3 : 2;
-  if (ctx.timings) ctx.timings.fetchMs += performance.now() - started;
+  const feed = ctx.config.gameSource === 'feed';
+  const [box, pbp, win] = await inStageAsync(
+    'fetch',
+    () =>
+      Promise.all([
+        ctx.client.callBytes(feed ? 'liveGameV1' : 'boxscore', { game_pk: gamePk }, opts),
+        feed ? undefined : ctx.client.callBytes('playByPlay', { game_pk: gamePk }, opts),
+        wantWin ? ctx.client.callBytes('getWinProbability', { gamePk }, opts) : undefined,
+      ]),
+    gamePk,
+  );
+  ctx.counts.requests += 1 + (pbp ? 1 : 0) + (win ? 1 : 0);
   try {
     // Each response is a fetched body as it is (its URL and bytes); the pool sends on only those.
-    const game = { gamePk, boxscore: box, playByPlay: pbp, ...(win ? { winProbability: win } : {}) };
-    const size = box.data.byteLength + pbp.data.byteLength + (win?.data.byteLength ?? 0);
-    const cpuTimes = ctx.timings !== undefined;
+    const extra = win ? { winProbability: win } : {};
+    const game: FetchedGame = pbp
+      ? { gamePk, boxscore: box, playByPlay: pbp, ...extra }
+      : { gamePk, feed: box, ...extra };
+    const size = fetchedBodies(game).reduce((n, b) => n + b.data.byteLength, 0);
     const p =
       size > LOAD_WORKER_MAX_GAME_BYTES
-        ? prepareOnThisThread(game, { cpuTimes })
-        : await pool.prepare(game, { ...(takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {}), cpuTimes });
-    if (ctx.timings) {
-      ctx.timings.parseMs += p.parseMs;
-      ctx.timings.hashMs += p.hashMs;
-      ctx.timings.noticeMs += p.noticeMs;
-      ctx.timings.extractMs += p.extractMs;
-    }
+        ? prepareOnThisThread(game)
+        : await pool.prepare(game, takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {});
     return {
       boxscore: { text: p.stored.boxscore, sha: p.boxscoreSha },
       playByPlay: { text: p.stored.playByPlay, sha: p.playByPlaySha },
-      source: 'boxscore',
-      feedTimestamp: null,
+      source: p.source,
+      feedTimestamp: p.feedTimestamp,
+      ...(p.absChallenges === undefined ? {} : { absChallenges: p.absChallenges }),
       ...(p.stored.winProbability && p.winProbabilitySha !== undefined
         ? { winProbability: { text: p.stored.winProbability, sha: p.winProbabilitySha } }
         : {}),
@@ -113,20 +106,25 @@ async function fetchPrepared(
   }
 }
 
-async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBodies & { hashMs: number }> {
+async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBodies> {
   if (ctx.config.gameSource === 'feed') {
-    const res = await ctx.client.call('liveGameV1', { game_pk: gamePk }, { signal: ctx.signal });
+    const res = await inStageAsync(
+      'fetch',
+      () => ctx.client.call('liveGameV1', { game_pk: gamePk }, { signal: ctx.signal }),
+      gamePk,
+    );
     ctx.counts.requests++;
-    addParse(ctx, res);
     const parts = splitFeedLive(res.body);
     if (!asObject(parts.boxscore) || !asObject(parts.playByPlay)) {
       throw new BadBodyError(res.url, 'feed/live without liveData.boxscore and liveData.plays');
     }
-    const t = performance.now();
-    const boxscore = fromObject('boxscore', parts.boxscore);
-    const playByPlay = fromObject('playByPlay', parts.playByPlay);
+    const [boxscore, playByPlay] = inStage(
+      'hash',
+      () => [fromObject('boxscore', parts.boxscore), fromObject('playByPlay', parts.playByPlay)],
+      gamePk,
+    );
     const abs = asObject(asObject(parts.gameData)?.absChallenges);
-    const newFields = newFieldRows('feed', res.body, String(gamePk));
+    const newFields = inStage('notice', () => newFieldRows('feed', res.body, String(gamePk)), gamePk);
     return {
       boxscore,
       playByPlay,
@@ -134,29 +132,36 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
       ...(abs ? { absChallenges: JSON.stringify(abs) } : {}),
       source: 'feed',
       feedTimestamp: typeof parts.timeStamp === 'string' ? parts.timeStamp : null,
-      hashMs: performance.now() - t,
     };
   }
-  const [box, pbp] = await Promise.all([
-    ctx.client.call('boxscore', { game_pk: gamePk }, { signal: ctx.signal }),
-    ctx.client.call('playByPlay', { game_pk: gamePk }, { signal: ctx.signal }),
-  ]);
+  const [box, pbp] = await inStageAsync(
+    'fetch',
+    () =>
+      Promise.all([
+        ctx.client.call('boxscore', { game_pk: gamePk }, { signal: ctx.signal }),
+        ctx.client.call('playByPlay', { game_pk: gamePk }, { signal: ctx.signal }),
+      ]),
+    gamePk,
+  );
   ctx.counts.requests += 2;
-  addParse(ctx, box);
-  addParse(ctx, pbp);
   checkGameBodies(box, pbp);
-  const t = performance.now();
-  const boxSha = bodySha256('boxscore', box.body);
-  const pbpSha = bodyTextSha256(pbp.text);
+  const { boxSha, pbpSha } = inStage(
+    'hash',
+    () => ({ boxSha: bodySha256('boxscore', box.body), pbpSha: bodyTextSha256(pbp.text) }),
+    gamePk,
+  );
   const key = String(gamePk);
-  const newFields = [...newFieldRows('boxscore', box.body, key), ...newFieldRows('playByPlay', pbp.body, key)];
+  const newFields = inStage(
+    'notice',
+    () => [...newFieldRows('boxscore', box.body, key), ...newFieldRows('playByPlay', pbp.body, key)],
+    gamePk,
+  );
   return {
     newFields,
     boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha },
     playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha },
     source: 'boxscore',
     feedTimestamp: null,
-    hashMs: performance.now() - t,
   };
 }
 
@@ -168,19 +173,14 @@ async function fetchWinProbability(
   ctx: PipelineContext,
   gamePk: number,
 ): Promise<{ text: string; body: unknown; sha: string }> {
-  const res = await ctx.client.call('getWinProbability', { gamePk }, { signal: ctx.signal });
+  const res = await inStageAsync(
+    'fetch',
+    () => ctx.client.call('getWinProbability', { gamePk }, { signal: ctx.signal }),
+    gamePk,
+  );
   ctx.counts.requests++;
-  addParse(ctx, res);
   checkWinProbabilityBody(res.url, res.body);
   return { text: res.text, body: res.body, sha: bodyTextSha256(res.text) };
-}
-
-function addParse(ctx: PipelineContext, res: object): void {
-  const parseMs = (res as { parseMs?: unknown }).parseMs;
-  if (ctx.timings && typeof parseMs === 'number') {
-    ctx.timings.parseMs += parseMs;
-    ctx.timings.clientParseMs += parseMs;
-  }
 }
 
 function fromObject(kind: 'boxscore' | 'playByPlay', body: unknown): GameBody {

@@ -44,7 +44,8 @@ export function extractGameRowsFromText(
  * table's column types: a bad value is nulled or its row rejected, with a reject row saying which,
  * so the rest of the game loads (see db/validate-rows.ts). `absChallenges` is the feed's
  * `gameData.absChallenges` block of a game that came as a feed; without it the ABS counts are
- * derived from the game's ABS reviews.
+ * derived from the game's ABS reviews. `inProgress`: the bodies are those of a game not over yet (a
+ * live feed), whose last half-inning may be under way.
  */
 export function extractGameRows(
   gamePk: number,
@@ -52,11 +53,12 @@ export function extractGameRows(
   playByPlay: unknown,
   winProbability?: unknown,
   absChallenges?: unknown,
+  inProgress = false,
 ): GameRows {
   const box = extractBoxscore(gamePk, boxscore);
   const pbp = extractPlayByPlay(gamePk, playByPlay);
   const play = extractPlayDetail(gamePk, playByPlay);
-  const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays);
+  const game = extractGameDetail(gamePk, boxscore, playByPlay, pbp.rows.plays, { inProgress });
   const review = extractReviews(gamePk, playByPlay);
   const teamIds = boxscoreTeamIds(boxscore);
   const abs =

@@ -1,10 +1,12 @@
 import type { ClaimedItem } from '../../db/queries/work-items.js';
+import { REVISION_RULES } from './revision-rules.js';
 import { completeWork } from '../../db/queries/work-items.js';
 import { type StorableRows, storeGame } from '../../db/store-game.js';
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
 import { extractGameRows } from './game-rows.js';
 import { recordNewPaths } from '../new-fields.js';
+import { inStage, inStageAsync } from '../stages.js';
 
 export type LoadOutcome = 'loaded' | 'unchanged';
 
@@ -18,30 +20,32 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   const gamePk = Number(item.key);
   const bodies = await fetchGameBodies(ctx, gamePk, ctx.config.gameExtras.includes('winProbability'));
   ctx.counts.fetched++;
-  let extractMs = 0;
   const prepare = (): StorableRows => {
-    const t = performance.now();
-    const rows = bodies.rows ?? extractHere(gamePk, bodies);
-    extractMs = performance.now() - t;
+    const rows = bodies.rows ?? inStage('extract', () => extractHere(gamePk, bodies), gamePk);
     // The parsed trees are garbage from here: the writes need the text and the rows.
     bodies.boxscore.body = undefined;
     bodies.playByPlay.body = undefined;
     return rows;
   };
-  const txStarted = performance.now();
-  const stored = await ctx.db.transaction(async (tx) => {
-    const outcome = await storeGame(tx, { gamePk, ...bodies }, prepare, ctx.runId);
-    // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
-    // taking them the other way round deadlocked a poller and a load in another process.
-    await completeWork(tx, item, ctx.runId, ctx.now());
-    return outcome;
-  });
+  const stored = await inStageAsync(
+    'store',
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const outcome = await storeGame(
+          tx,
+          { gamePk, ...bodies, fetchReason: item.reason, fetchedAt: ctx.now(), revisionRules: REVISION_RULES },
+          prepare,
+          ctx.runId,
+        );
+        // Last, after the game's mlb.games row: a schedule poller locks that row, then the work item;
+        // taking them the other way round deadlocked a poller and a load in another process.
+        await completeWork(tx, item, ctx.runId, ctx.now());
+        return outcome;
+      }),
+    gamePk,
+  );
   // After the game's transaction: fields the API added are a notice, never a reason to hold the game.
   await recordNewPaths(ctx, bodies.newFields);
-  if (ctx.timings) {
-    ctx.timings.extractMs += extractMs;
-    ctx.timings.dbMs += performance.now() - txStarted - extractMs;
-  }
   if (stored.outcome === 'unchanged') {
     ctx.counts.unchanged++;
     ctx.counts.gamesUnchanged++;

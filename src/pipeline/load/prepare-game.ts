@@ -3,11 +3,11 @@ import { decodeText } from '../../api/http.js';
 import type { GameRows } from '../../db/queries/game-rows.js';
 import type { StorableRows } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
-import { asObject, bodySha256, bodyTextSha256 } from '../../extract/index.js';
+import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import { extractGameRows } from './game-rows.js';
 import type { NewFieldRow } from '../../db/schema/rows.js';
-import { newFieldRows } from '../new-fields.js';
-import { timed } from '../thread-cpu.js';
+import { newFieldRows } from '../../extract/new-paths.js';
+import { inStage } from '../stages.js';
 
 /** One body as received: its URL (for error messages) and its bytes (decompressed, not decoded). */
 export interface FetchedBody {
@@ -15,12 +15,34 @@ export interface FetchedBody {
   data: Uint8Array;
 }
 
-/** A final game's bodies as received, undecoded: what a worker thread turns into a {@link PreparedGame}. */
-export interface FetchedGame {
+/**
+ * A final game's bodies as received, undecoded: what a worker thread turns into a {@link PreparedGame}.
+ * Either its /boxscore and /playByPlay (`DUGOUT_GAME_SOURCE=boxscore`) or its v1.1 feed/live (`feed`).
+ */
+export type FetchedGame = FetchedPair | FetchedFeed;
+
+/** A game fetched as its /boxscore and /playByPlay. */
+export interface FetchedPair {
   gamePk: number;
   boxscore: FetchedBody;
   playByPlay: FetchedBody;
+  feed?: undefined;
   winProbability?: FetchedBody;
+}
+
+/** A game fetched as its v1.1 feed/live. */
+export interface FetchedFeed {
+  gamePk: number;
+  feed: FetchedBody;
+  boxscore?: undefined;
+  playByPlay?: undefined;
+  winProbability?: FetchedBody;
+}
+
+/** The bodies of a {@link FetchedGame}, one or two. */
+export function fetchedBodies(game: FetchedGame): FetchedBody[] {
+  const own = game.feed ? [game.feed] : [game.boxscore, game.playByPlay];
+  return game.winProbability ? [...own, game.winProbability] : own;
 }
 
 /** A game's bodies checked, fingerprinted and extracted, and their text as it is to be stored. */
@@ -37,11 +59,10 @@ export interface PreparedGame<R extends StorableRows = StorableRows> {
   rows: R;
   /** The key paths of the bodies that dugout does not know (ingest.new_fields). */
   newFields: NewFieldRow[];
-  /** Milliseconds spent in each step, for the benchmark's stage times. */
-  parseMs: number;
-  hashMs: number;
-  noticeMs: number;
-  extractMs: number;
+  /** Which request the bodies came from; a feed's `metaData.timeStamp` and `gameData.absChallenges` (as text). */
+  source: 'boxscore' | 'feed';
+  feedTimestamp: string | null;
+  absChallenges?: string;
 }
 
 /**
@@ -71,35 +92,42 @@ export function checkWinProbabilityBody(url: string, body: unknown): void {
  * A bad body throws the `ApiError` (`BadBodyError`, `ApiMessageError`) the client's `call` throws
  * for it, before any extraction; an extraction failure throws what the extractor threw.
  */
-export function prepareFetchedGame(game: FetchedGame, opts: { cpuTimes?: boolean } = {}): PreparedGame<GameRows> {
-  let t = performance.now();
-  const boxText = receivedText(game.boxscore.data);
-  const pbpText = receivedText(game.playByPlay.data);
-  const winText = game.winProbability ? receivedText(game.winProbability.data) : undefined;
-  const box = parseOperationBody('boxscore', game.boxscore.url, boxText.text);
-  const pbp = parseOperationBody('playByPlay', game.playByPlay.url, pbpText.text);
-  const win =
-    game.winProbability && winText
-      ? parseOperationBody('getWinProbability', game.winProbability.url, winText.text)
-      : undefined;
-  checkGameBodies(
-    { url: game.boxscore.url, body: box },
-    { url: game.playByPlay.url, body: pbp },
-    game.winProbability ? { url: game.winProbability.url, body: win } : undefined,
+export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
+  if (game.feed) return prepareFetchedFeed(game, game.feed);
+  const { gamePk } = game;
+  const { boxText, pbpText, box, pbp, win } = inStage(
+    'parse',
+    () => {
+      const boxText = receivedText(game.boxscore.data);
+      const pbpText = receivedText(game.playByPlay.data);
+      const box = parseOperationBody('boxscore', game.boxscore.url, boxText.text);
+      const pbp = parseOperationBody('playByPlay', game.playByPlay.url, pbpText.text);
+      const win = parseWinProbability(game);
+      checkGameBodies(
+        { url: game.boxscore.url, body: box },
+        { url: game.playByPlay.url, body: pbp },
+        game.winProbability ? { url: game.winProbability.url, body: win?.body } : undefined,
+      );
+      return { boxText, pbpText, box, pbp, win };
+    },
+    gamePk,
   );
-  const parseMs = performance.now() - t;
-  t = performance.now();
-  const boxscoreSha = bodySha256('boxscore', box);
-  const playByPlaySha = bodyTextSha256(pbpText.text);
-  const winProbabilitySha = winText ? bodyTextSha256(winText.text) : undefined;
-  const hashMs = performance.now() - t;
-  const key = String(game.gamePk);
-  const { result: newFields, ms: noticeMs } = timed(
+  const { boxscoreSha, playByPlaySha, winProbabilitySha } = inStage(
+    'hash',
+    () => ({
+      boxscoreSha: bodySha256('boxscore', box),
+      playByPlaySha: bodyTextSha256(pbpText.text),
+      winProbabilitySha: win ? bodyTextSha256(win.text.text) : undefined,
+    }),
+    gamePk,
+  );
+  const key = String(gamePk);
+  const newFields = inStage(
+    'notice',
     () => [...newFieldRows('boxscore', box, key), ...newFieldRows('playByPlay', pbp, key)],
-    opts.cpuTimes,
+    gamePk,
   );
-  t = performance.now();
-  const rows = extractGameRows(game.gamePk, box, pbp, win);
+  const rows = inStage('extract', () => extractGameRows(gamePk, box, pbp, win?.body), gamePk);
   return {
     boxscoreSha,
     playByPlaySha,
@@ -107,15 +135,80 @@ export function prepareFetchedGame(game: FetchedGame, opts: { cpuTimes?: boolean
     stored: {
       boxscore: boxText.stored,
       playByPlay: pbpText.stored,
-      ...(winText ? { winProbability: winText.stored } : {}),
+      ...(win ? { winProbability: win.text.stored } : {}),
     },
     rows,
     newFields,
-    parseMs,
-    hashMs,
-    noticeMs,
-    extractMs: performance.now() - t,
+    source: 'boxscore',
+    feedTimestamp: null,
   };
+}
+
+/**
+ * A game fetched as one v1.1 feed/live: split into the boxscore and play-by-play stored (each the
+ * feed's own part, as JSON text), the feed's ABS challenge counts kept beside them, the rows
+ * extracted as the main thread extracts a feed (pipeline/load/game-bodies.ts).
+ */
+function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame<GameRows> {
+  const { gamePk } = game;
+  const { body, parts, win } = inStage(
+    'parse',
+    () => {
+      const text = receivedText(feed.data).text;
+      const body = parseOperationBody('liveGameV1', feed.url, text);
+      const parts = splitFeedLive(body);
+      if (!asObject(parts.boxscore) || !asObject(parts.playByPlay)) {
+        throw new BadBodyError(feed.url, 'feed/live without liveData.boxscore and liveData.plays');
+      }
+      const win = parseWinProbability(game);
+      if (game.winProbability) checkWinProbabilityBody(game.winProbability.url, win?.body);
+      return { body, parts, win };
+    },
+    gamePk,
+  );
+  const { boxText, pbpText, boxscoreSha, playByPlaySha, winProbabilitySha } = inStage(
+    'hash',
+    () => ({
+      boxText: JSON.stringify(parts.boxscore),
+      pbpText: JSON.stringify(parts.playByPlay),
+      boxscoreSha: bodySha256('boxscore', parts.boxscore),
+      playByPlaySha: bodySha256('playByPlay', parts.playByPlay),
+      winProbabilitySha: win ? bodyTextSha256(win.text.text) : undefined,
+    }),
+    gamePk,
+  );
+  const newFields = inStage('notice', () => newFieldRows('feed', body, String(gamePk)), gamePk);
+  const abs = asObject(asObject(parts.gameData)?.absChallenges);
+  const rows = inStage(
+    'extract',
+    () => extractGameRows(gamePk, parts.boxscore, parts.playByPlay, win?.body, abs ?? undefined),
+    gamePk,
+  );
+  const encoder = new TextEncoder();
+  return {
+    boxscoreSha,
+    playByPlaySha,
+    ...(winProbabilitySha === undefined ? {} : { winProbabilitySha }),
+    stored: {
+      boxscore: encoder.encode(boxText),
+      playByPlay: encoder.encode(pbpText),
+      ...(win ? { winProbability: win.text.stored } : {}),
+    },
+    rows,
+    newFields,
+    source: 'feed',
+    feedTimestamp: parts.timeStamp,
+    ...(abs ? { absChallenges: JSON.stringify(abs) } : {}),
+  };
+}
+
+/** A fetched game's win probability body, parsed, with its text; undefined when not fetched. */
+function parseWinProbability(
+  game: FetchedGame,
+): { text: { text: string; stored: Uint8Array }; body: unknown } | undefined {
+  if (!game.winProbability) return undefined;
+  const text = receivedText(game.winProbability.data);
+  return { text, body: parseOperationBody('getWinProbability', game.winProbability.url, text.text) };
 }
 
 /** Refuses bytes that are not UTF-8 (and, decoding whole bodies only, serves every call). */

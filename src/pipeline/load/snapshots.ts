@@ -1,11 +1,13 @@
 import type { Executor } from '../../db/client.js';
-import { newFieldRows, recordNewPaths, requestKey } from '../new-fields.js';
+import { recordNewPaths, requestKey } from '../new-fields.js';
+import { newFieldRows } from '../../extract/new-paths.js';
 import { paramsKey } from '../../db/queries/raw-bodies.js';
 import { storeRejects } from '../../db/queries/rejects.js';
 import {
   activeTeamIds,
   awardCandidates,
   deleteAwardCatalogue,
+  deleteDraftPicks,
   deleteLeagueStaff,
   deleteOfficialStats,
   deletePersonAwards,
@@ -14,7 +16,9 @@ import {
   deleteSeasonGames,
   deleteSeasons,
   deleteTeamCoaches,
+  deleteVenueFieldInfo,
   insertSnapshotRows,
+  loadedSeasonsWithoutSnapshot,
   readSnapshotBody,
   snapshotVersionsInForce,
   storeSnapshotBody,
@@ -22,6 +26,7 @@ import {
 import { transactionWithRetry } from '../../db/retry-transaction.js';
 import {
   awards,
+  draftPicks,
   leagueStaff,
   officialStats,
   personAwards,
@@ -30,6 +35,7 @@ import {
   seasonGames,
   seasons,
   teamCoaches,
+  venueFieldInfo,
 } from '../../db/schema/index.js';
 import { ApiUnreachableError, describeError } from '../../errors.js';
 import { extractAwardCatalogue, extractPersonAwards } from '../../extract/awards.js';
@@ -39,6 +45,8 @@ import { extractRoster } from '../../extract/roster.js';
 import { extractSeasonGames } from '../../extract/schedule.js';
 import { extractCoaches, extractPostseasonSeries, extractSeasons } from '../../extract/season-tables.js';
 import { extractStaff } from '../../extract/staff.js';
+import { extractDraftPicks } from '../../extract/draft.js';
+import { extractVenueFieldInfo } from '../../extract/teams.js';
 import type { Extracted } from '../../extract/types.js';
 import type { PipelineContext } from '../context.js';
 import { checkRows } from './checked-rows.js';
@@ -75,7 +83,9 @@ export interface SnapshotRequest {
     | typeof personAwards
     | typeof seasons
     | typeof teamCoaches
-    | typeof postseasonSeries;
+    | typeof postseasonSeries
+    | typeof draftPicks
+    | typeof venueFieldInfo;
   /**
    * A paged request: fetched with `limit`/`offset` until the body's total is reached, every page
    * kept in `raw.snapshots`, and the rows of all pages replace the earlier rows together.
@@ -213,6 +223,37 @@ function postseasonRequest(season: number, sportId: number): SnapshotRequest {
   };
 }
 
+/** A year's Rule 4 draft, every pick (`/v1/draft/{year}`; one request). */
+function draftRequest(year: number): SnapshotRequest {
+  return {
+    operation: 'season.draft',
+    params: { yearId: year },
+    table: draftPicks,
+    extract: (body, asOfDate) => extractDraftPicks(body, { year, asOfDate }),
+    clear: (tx) => deleteDraftPicks(tx, year),
+  };
+}
+
+/** What `/v1/venues` is asked to hydrate: the field (capacity, turf, roof, fence distances). */
+export const VENUE_HYDRATE = ['fieldInfo'] as const;
+
+/** The venues of the configured sports in a season with their field (`/v1/venues`; one request). */
+function venuesRequest(season: number, sportIds: readonly number[]): SnapshotRequest {
+  return {
+    operation: 'team.venues',
+    params: { sportIds: [...sportIds], season: String(season), hydrate: [...VENUE_HYDRATE] },
+    table: venueFieldInfo,
+    extract: (body, asOfDate) => extractVenueFieldInfo(body, { season, asOfDate }),
+    clear: (tx) => deleteVenueFieldInfo(tx, season),
+  };
+}
+
+/** The season asked for, then every season of stored games never fetched by this operation. */
+async function seasonAndLoaded(ctx: PipelineContext, season: number, operation: string, param: string) {
+  const loaded = await loadedSeasonsWithoutSnapshot(ctx.db, operation, param);
+  return [season, ...loaded.filter((s) => s !== season)];
+}
+
 /** The request a stored body answered, rebuilt from its operation and parameters (for `dugout rebuild`). */
 export function storedRequest(operation: string, paramsKey: string): SnapshotRequest | undefined {
   const p = new URLSearchParams(paramsKey);
@@ -259,6 +300,18 @@ export function storedRequest(operation: string, paramsKey: string): SnapshotReq
     return season !== undefined && sportId !== undefined ? postseasonRequest(season, sportId) : undefined;
   }
   if (operation === 'config.awards') return awardCatalogueRequest();
+  if (operation === 'season.draft') {
+    const year = int('yearId');
+    return year !== undefined ? draftRequest(year) : undefined;
+  }
+  if (operation === 'team.venues') {
+    const season = int('season');
+    const sportIds = (p.get('sportIds') ?? '')
+      .split(',')
+      .filter((v) => /^\d+$/.test(v))
+      .map(Number);
+    return season !== undefined ? venuesRequest(season, sportIds) : undefined;
+  }
   if (operation === 'person.award') {
     const personId = int('personId');
     return personId !== undefined ? personAwardsRequest(personId) : undefined;
@@ -338,6 +391,24 @@ export const SNAPSHOTS: readonly SnapshotDefinition[] = [
     async requests(ctx, args) {
       const season = seasonOf(args);
       return ctx.config.sportIds.map((sportId) => postseasonRequest(season, sportId));
+    },
+  },
+  {
+    name: 'draft',
+    description:
+      "the season's Rule 4 draft, every pick with its club, player, school and signing bonus, and the draft of every season of the stored games not fetched yet (1 request per year)",
+    async requests(ctx, args) {
+      const years = await seasonAndLoaded(ctx, seasonOf(args), 'season.draft', 'yearId');
+      return years.map(draftRequest);
+    },
+  },
+  {
+    name: 'venues',
+    description:
+      "the configured sports' venues with their field (capacity, turf, roof, fence distances) in the season, and in every season of the stored games not fetched yet (1 request per season)",
+    async requests(ctx, args) {
+      const seasons = await seasonAndLoaded(ctx, seasonOf(args), 'team.venues', 'season');
+      return seasons.map((season) => venuesRequest(season, ctx.config.sportIds));
     },
   },
 ];

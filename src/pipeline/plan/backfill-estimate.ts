@@ -21,7 +21,7 @@ export interface PerGameFigures {
 export const MLB_GAME: PerGameFigures = {
   wireBytes: 112_000,
   feedWireBytes: 125_000,
-  diskBytes: 330_000,
+  diskBytes: 580_000,
   peopleRequests: 0.01,
 };
 
@@ -29,7 +29,7 @@ export const MLB_GAME: PerGameFigures = {
 export const MINORS_GAME: PerGameFigures = {
   wireBytes: 40_000,
   feedWireBytes: 40_000,
-  diskBytes: 230_000,
+  diskBytes: 400_000,
   peopleRequests: 0.02,
 };
 
@@ -37,6 +37,9 @@ export const MINORS_GAME: PerGameFigures = {
 export function figuresFor(sportId: number): PerGameFigures {
   return sportId === 1 ? MLB_GAME : MINORS_GAME;
 }
+
+/** Days one `/v1/transactions` request of a backfill covers (poll/transactions.ts). */
+export const TRANSACTION_WINDOW_DAYS = 31;
 
 /** Reference requests a season's backfill makes once (teams, venues, team seasons). */
 export const REFERENCE_REQUESTS_PER_SEASON = 4;
@@ -52,6 +55,8 @@ export interface SeasonWork {
   loaded: number;
   /** Games listed that are not final yet (not loaded by a backfill now). */
   notFinal: number;
+  /** Re-polls of its final games `dugout sync` will still make (DUGOUT_REPOLL_DAYS after each end). */
+  repolls?: number;
 }
 
 export interface LoadSettings {
@@ -78,10 +83,16 @@ export function requestsPerGame(s: Pick<LoadSettings, 'gameSource' | 'winProbabi
 /** What a backfill of one season of one sport will cost now (the games already loaded cost no game request). */
 export function estimateSeason(w: SeasonWork, s: LoadSettings): SeasonEstimate {
   const finals = Object.values(w.finalByType).reduce((a, b) => a + b, 0);
+  // A season the API lists no game of (not served, or not scheduled yet) costs nothing to plan for.
+  if (finals === 0 && w.notFinal === 0) return { toLoad: 0, requests: 0, seconds: 0, wireBytes: 0, diskBytes: 0 };
   const toLoad = Math.max(0, finals - w.loaded);
   const f = figuresFor(w.sportId);
-  const overhead = 1 + Math.ceil(w.days / s.scheduleChunkDays) + REFERENCE_REQUESTS_PER_SEASON;
-  const requests = overhead + Math.ceil(toLoad * (requestsPerGame(s) + f.peopleRequests));
+  // The season's transactions are listed once for all levels: counted with MLB's.
+  const transactions = w.sportId === 1 ? Math.ceil(w.days / TRANSACTION_WINDOW_DAYS) : 0;
+  const overhead = 1 + Math.ceil(w.days / s.scheduleChunkDays) + REFERENCE_REQUESTS_PER_SEASON + transactions;
+  // The re-polls sync will make of the season's recent finals: each fetches the game's bodies again.
+  const repolls = (w.repolls ?? 0) * requestsPerGame(s);
+  const requests = overhead + Math.ceil(toLoad * (requestsPerGame(s) + f.peopleRequests)) + repolls;
   const perGameBytes = s.gameSource === 'feed' ? f.feedWireBytes : f.wireBytes;
   return {
     toLoad,

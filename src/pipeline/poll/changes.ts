@@ -1,5 +1,6 @@
 import { advanceCursor, GAME_CHANGES_CURSOR, PEOPLE_CHANGES_CURSOR, readCursor } from '../../db/queries/cursors.js';
-import { newFieldRows, recordNewPaths, requestKey } from '../new-fields.js';
+import { recordNewPaths, requestKey } from '../new-fields.js';
+import { newFieldRows } from '../../extract/new-paths.js';
 import type { NewFieldRow } from '../../db/schema/rows.js';
 import { storeResponse } from '../../db/queries/raw-bodies.js';
 import { enqueueWork } from '../../db/queries/work-items.js';

@@ -54,6 +54,7 @@ function rewrite(play: Play, to: string): void {
 export function applyCorrections(log: GameLog, corrections: readonly Correction[]): void {
   if (corrections.length === 0) return;
   for (const c of corrections) {
+    if (c.from === 'decision') continue;
     const play = log.plays[c.ab];
     if (play && play.eventType === c.from) rewrite(play, c.to);
   }

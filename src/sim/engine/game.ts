@@ -6,7 +6,7 @@
 
 import { at } from '../checked.js';
 import { createRng, hashSeed } from '../prng.js';
-import type { GameLog, GameType, League, Play } from '../types.js';
+import type { GameLog, GameType, League, Play, SchedGame } from '../types.js';
 import { eraOf } from '../era.js';
 import { assignAbsChallenges, playsAbs } from './abs.js';
 import { assignReviews } from './reviews.js';
@@ -95,8 +95,13 @@ function runPlateAppearance(c: Ctx, ab: number, startOfHalf: boolean, scheduled:
   return play;
 }
 
-/** Simulates one game completely. Pure: the same setup always yields the same play log. */
-export function simulateGame(setup: GameSetup): GameLog {
+type StartSetup = Pick<
+  GameSetup,
+  'seed' | 'gamePk' | 'league' | 'gameType' | 'awayId' | 'homeId' | 'awayGameIndex' | 'homeGameIndex' | 'date'
+>;
+
+/** The game's random stream and both clubs as they take the field (the starters, the lineups). */
+function gameStart(setup: StartSetup) {
   const rng = createRng(hashSeed(setup.seed, setup.gamePk, 0x9a3e));
   const era = eraOf(setup.league.season, setup.league.sportId);
   // The home park's rule: no designated hitter in National League parks before 2022 (2020 aside);
@@ -104,6 +109,33 @@ export function simulateGame(setup: GameSetup): GameLog {
   const dh = era.universalDh || setup.gameType === 'S' || setup.league.teamById.get(setup.homeId)?.leagueId !== 104;
   const away = createTeamState(rng, setup.league, setup.awayId, setup.awayGameIndex, setup.date, dh);
   const home = createTeamState(rng, setup.league, setup.homeId, setup.homeGameIndex, setup.date, dh);
+  return { rng, away, home };
+}
+
+/** The starting lineups a game will have (batting order, position code), without playing it. Pure. */
+export function startingLineups(
+  d: { seed: number; league: League },
+  g: SchedGame,
+): { away: Array<{ id: number; pos: string }>; home: Array<{ id: number; pos: string }> } {
+  const { away, home } = gameStart({
+    seed: d.seed,
+    gamePk: g.gamePk,
+    league: d.league,
+    gameType: g.gameType,
+    awayId: g.awayId,
+    homeId: g.homeId,
+    awayGameIndex: g.awayGameIndex,
+    homeGameIndex: g.homeGameIndex,
+    date: g.officialDate,
+  });
+  const spots = (t: typeof away) => t.slots.map((id) => ({ id, pos: t.pos.get(id) ?? '10' }));
+  return { away: spots(away), home: spots(home) };
+}
+
+/** Simulates one game completely. Pure: the same setup always yields the same play log. */
+export function simulateGame(setup: GameSetup): GameLog {
+  const { rng, away, home } = gameStart(setup);
+  const era = eraOf(setup.league.season, setup.league.sportId);
   const c: Ctx = {
     rng,
     league: setup.league,

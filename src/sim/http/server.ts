@@ -10,6 +10,7 @@ import type { Core } from '../core.js';
 import type { World } from '../world.js';
 import { routeApi } from '../routes/router.js';
 import { errorBody, type RouteResult } from '../routes/result.js';
+import { REGISTER_PATH, registerArchive } from '../register.js';
 import type { CachedBody } from './body-cache.js';
 import { createFaultPlan, type FaultConfig, type FaultPlan } from './faults.js';
 
@@ -78,6 +79,8 @@ function send(
   const headers: Record<string, string | number> = {
     'Content-Type': JSON_TYPE,
     'Content-Length': body.length,
+    // The simulated clock, as a real server dates its answers by its own.
+    Date: new Date(deps.core.state.nowMs).toUTCString(),
     ...extra,
   };
   if (wantsGzip) headers['Content-Encoding'] = 'gzip';
@@ -114,7 +117,8 @@ async function handleControl(
     if (path === '/__sim/correct' && req.method === 'POST') {
       const b = await readJson(req);
       const pk = typeof b.gamePk === 'number' ? b.gamePk : undefined;
-      return reply(200, correctGame((pk !== undefined && deps.world.coreOfGame(pk)) || core, pk));
+      const opts = { silent: b.silent === true, ...(b.kind === 'decision' ? { kind: 'decision' as const } : {}) };
+      return reply(200, correctGame((pk !== undefined && deps.world.coreOfGame(pk)) || core, pk, opts));
     }
     if (path === '/__sim/person-change' && req.method === 'POST') {
       const b = await readJson(req);
@@ -189,6 +193,16 @@ export async function handleRequest(deps: ServerDeps, req: IncomingMessage, res:
       const result = answerApi(deps, url, fault);
       status = result.status;
       bytes = send(res, req, status, result.payload, deps, result.headers, fault === 'truncated');
+    } else if (url.pathname === REGISTER_PATH && method === 'GET') {
+      // The register of the simulated people, as GitHub serves the real one's archive.
+      const zip = registerArchive(
+        deps.world.cores.flatMap((c) => c.league.people),
+        deps.core.model.season,
+      );
+      status = 200;
+      res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': zip.length });
+      res.end(zip);
+      bytes = zip.length;
     } else {
       status = 404;
       bytes = send(res, req, 404, jsonBuf(errorBody(10, 'Object not found', deps.core.state.nowMs)), deps);

@@ -62,22 +62,25 @@ export function renderLinescore(league: League, view: GameView) {
   }
   const boxes = view.boxes;
   const halves = new Set(view.plays.map((p) => `${p.inning}${p.top ? 't' : 'b'}`));
+  const final = view.phase === 'over' || view.phase === 'final';
+  const complete = view.lastComplete;
+  const halfOver = complete && last.outs >= 3;
+  // As the real feed: the half under way has no runs until one scores, and no runners left on base until it ends.
+  const underWay = final || halfOver ? '' : `${last.inning}${last.top ? 't' : 'b'}`;
   const innings = [];
   for (let n = 1; n <= last.inning; n++) {
-    const row = (box: TeamBox, played: boolean) => {
+    const row = (box: TeamBox, half: string) => {
       const r = box.innings[n - 1] ?? { runs: 0, hits: 0, errors: 0, leftOnBase: 0 };
-      return played
+      if (half === underWay)
+        return r.runs > 0
+          ? { runs: r.runs, hits: r.hits, errors: r.errors, leftOnBase: 0 }
+          : { hits: r.hits, errors: r.errors, leftOnBase: 0 };
+      return halves.has(half)
         ? { runs: r.runs, hits: r.hits, errors: r.errors, leftOnBase: r.leftOnBase }
         : { hits: r.hits, errors: r.errors, leftOnBase: r.leftOnBase };
     };
-    innings.push({
-      num: n,
-      ordinalNum: ordinal(n),
-      home: row(boxes.home, halves.has(`${n}b`)),
-      away: row(boxes.away, halves.has(`${n}t`)),
-    });
+    innings.push({ num: n, ordinalNum: ordinal(n), home: row(boxes.home, `${n}b`), away: row(boxes.away, `${n}t`) });
   }
-  const final = view.phase === 'over' || view.phase === 'final';
   const total = (box: TeamBox, isWinner: boolean | undefined) => {
     const t = box.innings.reduce(
       (a, r) => ({
@@ -90,8 +93,6 @@ export function renderLinescore(league: League, view: GameView) {
     );
     return isWinner === undefined ? t : { ...t, isWinner };
   };
-  const complete = view.lastComplete;
-  const halfOver = complete && last.outs >= 3;
   base.currentInning = last.inning;
   base.currentInningOrdinal = ordinal(last.inning);
   base.isTopInning = last.top;

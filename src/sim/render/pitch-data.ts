@@ -293,10 +293,12 @@ export function hitDetails(
   }
   const angle = ((SPRAY[batted.location] ?? 0) + rng.normal(0, 6)) * (Math.PI / 180);
   const scale = 0.43;
-  const coordinates = {
-    coordX: r2(125.42 + Math.sin(angle) * dist * scale),
-    coordY: r2(198.27 - Math.cos(angle) * dist * scale),
-  };
+  // Now and then the tracking misses where a ball landed: the real feed then sends empty coordinates
+  // (and null x/y in playsByInning's hits). Drawn last, so every other number of the ball is unchanged.
+  const tracked = !rng.chance(0.02);
+  const coordinates: { coordX?: number; coordY?: number } = tracked
+    ? { coordX: r2(125.42 + Math.sin(angle) * dist * scale), coordY: r2(198.27 - Math.cos(angle) * dist * scale) }
+    : {};
   if (!launchData)
     return { trajectory: batted.trajectory, hardness: batted.hardness, location: batted.location, coordinates };
   return {

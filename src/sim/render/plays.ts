@@ -337,7 +337,7 @@ export function renderPlays(league: League, seed: number, view: GameView) {
         inning: p.inning,
         pitcher: personRef(league, p.pitcher),
         batter: personRef(league, p.batter),
-        coordinates: { x: hd.coordinates.coordX, y: hd.coordinates.coordY },
+        coordinates: { x: hd.coordinates.coordX ?? null, y: hd.coordinates.coordY ?? null },
         type: isHit ? 'H' : p.eventType === 'field_error' ? 'E' : 'O',
         description: event,
       });

@@ -10,7 +10,8 @@ import { uuidFrom } from '../prng.js';
 import type { SeasonModel } from '../season.js';
 import { isoSeconds } from '../time.js';
 import type { League, SchedGame } from '../types.js';
-import { COPYRIGHT, personRef, teamRef } from './common.js';
+import { COPYRIGHT, personRef, position, teamRef } from './common.js';
+import type { LineupSpot, PregameView } from '../pregame.js';
 import { renderTeam } from './team.js';
 import { SPRING_LEAGUES } from '../data/teams.js';
 
@@ -29,6 +30,9 @@ export interface Hydrations {
   decisions: boolean;
   probablePitcher: boolean;
   flags: boolean;
+  lineups?: boolean;
+  officials?: boolean;
+  weather?: boolean;
 }
 
 export interface ScheduleDeps {
@@ -46,6 +50,14 @@ export interface ScheduleDeps {
     noHitter?: boolean;
   };
   probable(g: SchedGame): { away: number; home: number };
+  /** Before the first pitch: what is announced so far (probables, lineups, crew, forecast). */
+  pregame?(g: SchedGame): PregameView;
+  /** After it: the game's own lineups, crew and weather. */
+  played?(g: SchedGame): {
+    lineups: PregameView['lineups'];
+    officials: PregameView['officials'];
+    weather: PregameView['weather'];
+  };
 }
 
 /** Listings of a game visible at `nowMs`. */
@@ -102,8 +114,11 @@ export function renderScheduleGame(deps: ScheduleDeps, l: Listing, hyd: Hydratio
     l.kind !== 'ppd-original' && phase !== 'cancelled' && (phase !== 'preview' || status.codedGameState === 'P');
   const final = l.kind !== 'ppd-original' && (phase === 'over' || phase === 'final');
   const live = started ? deps.liveState(g) : undefined;
-  const prob = deps.probable(g);
-  const side = (teamId: number, score: number | undefined, probable: number) => {
+  const pre = phase === 'preview' && l.kind !== 'ppd-original' ? deps.pregame?.(g) : undefined;
+  const played = pre === undefined && (hyd.lineups || hyd.officials || hyd.weather) ? deps.played?.(g) : undefined;
+  const actual = deps.probable(g);
+  const prob: { away?: number; home?: number } = pre ? pre.probables : actual;
+  const side = (teamId: number, score: number | undefined, probable: number | undefined) => {
     const t = league.teamById.get(teamId)!;
     const r = deps.recordOf(g, teamId);
     const o: Record<string, unknown> = {
@@ -112,7 +127,7 @@ export function renderScheduleGame(deps: ScheduleDeps, l: Listing, hyd: Hydratio
     if (score !== undefined) o.score = score;
     o.team = hyd.team ? renderTeam(t, g.season, model.venue(t.venueId)?.name ?? '') : teamRef(t);
     if (final && live && live.away !== live.home) o.isWinner = score === Math.max(live.away, live.home);
-    if (hyd.probablePitcher) o.probablePitcher = personRef(league, probable);
+    if (hyd.probablePitcher && probable !== undefined) o.probablePitcher = personRef(league, probable);
     o.splitSquad = false;
     o.seriesNumber = teamId === g.awayId ? g.seriesNumberAway : g.seriesNumberHome;
     if (g.gameType === 'S') o.springLeague = { ...SPRING_LEAGUES.find((s) => s.id === t.springLeagueId)! };
@@ -128,6 +143,15 @@ export function renderScheduleGame(deps: ScheduleDeps, l: Listing, hyd: Hydratio
     out.linescore = ls;
   }
   if (hyd.decisions && live?.decisions) out.decisions = live.decisions;
+  const known = pre ?? played;
+  if (hyd.lineups && known?.lineups) {
+    const spots = (list: readonly LineupSpot[]) =>
+      list.map((s) => ({ ...personRef(league, s.id), primaryPosition: position(s.pos) }));
+    out.lineups = { homePlayers: spots(known.lineups.home), awayPlayers: spots(known.lineups.away) };
+  }
+  if (hyd.officials && known?.officials)
+    out.officials = known.officials.map((o) => ({ official: personRef(league, o.id), officialType: o.type }));
+  if (hyd.weather) out.weather = known?.weather ?? {};
   const venue = model.venue(g.venueId);
   out.venue = { id: g.venueId, name: venue?.name ?? '', link: `/api/v1/venues/${g.venueId}` };
   out.content = { link: `/api/v1/game/${g.gamePk}/content` };

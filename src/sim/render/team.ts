@@ -37,15 +37,44 @@ export function renderTeam(t: TeamInfo, season: number, venueName: string) {
   };
 }
 
-/** The short venue object of /v1/venues. */
-export function renderVenueShort(v: VenueInfo, season: number) {
-  return { id: v.id, name: v.name, link: `/api/v1/venues/${v.id}`, active: true, season: String(season) };
+/** The season the simulated parks moved their fences in: every third venue had a deeper center field before it. */
+export const FENCES_MOVED_SEASON = 2023;
+
+/** A venue's field in a season: capacity, turf, roof and the fence distances (feet) in force that season. */
+export function fieldInfoOf(v: VenueInfo, season: number) {
+  const [leftLine, leftCenter0, center0, rightCenter, rightLine] = v.dims;
+  const moved = season < FENCES_MOVED_SEASON && v.id % 3 === 0;
+  const leftCenter = moved ? leftCenter0 + 5 : leftCenter0;
+  const center = moved ? center0 + 8 : center0;
+  return {
+    capacity: v.capacity,
+    turfType: v.turfType,
+    roofType: v.roofType,
+    leftLine,
+    left: leftLine + 20,
+    leftCenter,
+    center,
+    rightCenter,
+    right: rightLine + 20,
+    rightLine,
+  };
+}
+
+/** The short venue object of /v1/venues; with `fieldInfo` hydrated, its field that season. */
+export function renderVenueShort(v: VenueInfo, season: number, hydrate: readonly string[] = []) {
+  return {
+    id: v.id,
+    name: v.name,
+    link: `/api/v1/venues/${v.id}`,
+    ...(hydrate.includes('fieldInfo') ? { fieldInfo: fieldInfoOf(v, season) } : {}),
+    active: true,
+    season: String(season),
+  };
 }
 
 /** The full venue object of gameData.venue (location, time zone on the date, field info). */
 export function renderVenueFull(v: VenueInfo, season: number, date: string) {
   const offset = venueOffset(v, date);
-  const [leftLine, leftCenter, center, rightCenter, rightLine] = v.dims;
   return {
     id: v.id,
     name: v.name,
@@ -64,18 +93,7 @@ export function renderVenueFull(v: VenueInfo, season: number, date: string) {
       phone: v.phone,
     },
     timeZone: { id: v.tzId, offset, offsetAtGameTime: offset, tz: offset === v.stdOffset ? v.tzStd : v.tzDst },
-    fieldInfo: {
-      capacity: v.capacity,
-      turfType: v.turfType,
-      roofType: v.roofType,
-      leftLine,
-      left: leftLine + 20,
-      leftCenter,
-      center,
-      rightCenter,
-      right: rightLine + 20,
-      rightLine,
-    },
+    fieldInfo: fieldInfoOf(v, season),
     active: true,
     season: String(season),
   };

@@ -92,20 +92,31 @@ export function rosterRoute(
   };
 }
 
-/** GET /api/v1/venues and /api/v1/venues/{id} */
+/**
+ * GET /api/v1/venues and /api/v1/venues/{id}: the parks of the clubs served (of `sportIds`, in
+ * `season`: the clock's by default); `hydrate=fieldInfo` adds each park's field in that season.
+ */
 export function venuesRoute(cores: readonly Core[], params: URLSearchParams, id?: number): RouteResult {
   const core = cores.reduce((a, b) => (b.model.season > a.model.season ? b : a));
   const ids = id !== undefined ? [id] : list(params, 'venueIds', 'venueId')?.map(Number);
+  const asked = params.get('season');
+  const season = Number(asked ?? core.model.season);
+  const sportIds = list(params, 'sportIds', 'sportId')?.map(Number);
+  const hydrate = list(params, 'hydrate') ?? [];
+  const seasonCores = asked !== null ? cores.filter((c) => c.model.season === season) : [];
   const all: VenueInfo[] = [];
   const add = (v: VenueInfo | undefined) => {
     if (v && !all.some((x) => x.id === v.id)) all.push(v);
   };
-  // The clock's season first (its parks), then parks only past seasons used.
-  for (const c of [...cores].sort((x, y) => y.model.season - x.model.season)) {
+  // The season's parks when one served is asked, else the clock's season first, then parks only past seasons used.
+  const from = seasonCores.length > 0 ? seasonCores : [...cores].sort((x, y) => y.model.season - x.model.season);
+  for (const c of from) {
+    if (sportIds && !sportIds.includes(c.model.sportId)) continue;
     for (const v of c.league.venues) add(v);
     for (const t of c.league.teams) add(c.model.venue(t.springVenueId));
   }
-  const venues = all.filter((v) => !ids || ids.includes(v.id)).map((v) => renderVenueShort(v, core.model.season));
+  const shown = Number.isInteger(season) ? season : core.model.season;
+  const venues = all.filter((v) => !ids || ids.includes(v.id)).map((v) => renderVenueShort(v, shown, hydrate));
   if (id !== undefined && venues.length === 0) return notFound(core.state.nowMs);
   return { status: 200, body: { copyright: COPYRIGHT, venues } };
 }

@@ -11,6 +11,8 @@ import { configRoute, rosterRoute, seasonsRoute, teamRoute, teamsRoute, venuesRo
 import { notFound, type RouteResult } from './result.js';
 import { gameChangesRoute, postseasonSeriesRoute, scheduleRoute } from './schedule.js';
 import { createStatsRoute } from './stats.js';
+import { transactionsRoute } from './transactions.js';
+import { draftRoute } from './draft.js';
 
 const statsRoutes = new WeakMap<Core, ReturnType<typeof createStatsRoute>>();
 
@@ -79,6 +81,8 @@ export function routeApi(world: World, pathname: string, params: URLSearchParams
     return route(statsOf, params);
   }
   if (a === 'awards' && !b) return awardsRoute();
+  if (a === 'transactions' && !b) return transactionsRoute(world, params);
+  if (a === 'draft' && b && !c) return draftRoute(world, b, params);
   if (a === 'venues' && !c) return venuesRoute(world.cores, params, b !== undefined ? Number(b) : undefined);
   if (a === 'seasons' && !c) return seasonsRoute(core, b, params, world.cores);
   if (a && !b) return configRoute(a) ?? notFound(now);

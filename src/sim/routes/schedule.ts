@@ -14,8 +14,15 @@ import {
   scheduleBody,
 } from '../render/schedule.js';
 import { toDate } from '../time.js';
+import { startingLineups } from '../engine/game.js';
+import { pregameAt } from '../pregame.js';
+import { officialsOf, weatherOf } from '../render/game-extras.js';
 import type { SchedGame } from '../types.js';
 import { badRequest, list, parseDate, type RouteResult } from './result.js';
+
+function pregameDeps(core: Core) {
+  return { seed: core.seed, league: core.league, model: core.model, probable: (g: SchedGame) => core.probable(g) };
+}
 
 function scheduleDeps(core: Core, hyd: Hydrations): ScheduleDeps {
   return {
@@ -25,6 +32,15 @@ function scheduleDeps(core: Core, hyd: Hydrations): ScheduleDeps {
     nowMs: core.state.nowMs,
     recordOf: (g, teamId) => core.recordOf(g, teamId),
     probable: (g) => core.probable(g),
+    pregame: (g) => pregameAt(pregameDeps(core), g, core.state.nowMs),
+    played(g) {
+      const lineups = startingLineups(core, g);
+      return {
+        lineups,
+        officials: officialsOf(core.league, core.seed, g),
+        weather: weatherOf(core.seed, g, core.model.venue(g.venueId)?.roofType ?? ''),
+      };
+    },
     liveState(g) {
       const { phase } = statusAt(core.model, g, core.state.nowMs);
       const needView = phase === 'live' || phase === 'suspended' || hyd.linescore || hyd.decisions;
@@ -55,6 +71,9 @@ function hydrations(params: URLSearchParams): Hydrations {
     decisions: h.includes('decisions'),
     probablePitcher: h.includes('probablepitcher'),
     flags: h.includes('flags'),
+    lineups: h.includes('lineups'),
+    officials: h.includes('officials'),
+    weather: h.includes('weather'),
   };
 }
 
@@ -144,7 +163,8 @@ const sortTime = (l: Listing) =>
 function changedSince(core: Core, g: SchedGame, sinceMs: number): boolean {
   const now = core.state.nowMs;
   if (transitions(core.model, g, now).some((t) => t >= sinceMs)) return true;
-  if (core.state.corrections.some((c) => c.gamePk === g.gamePk && c.atMs >= sinceMs && c.atMs <= now)) return true;
+  if (core.state.corrections.some((c) => c.gamePk === g.gamePk && !c.silent && c.atMs >= sinceMs && c.atMs <= now))
+    return true;
   if (g.startMs <= now && !g.cancelled) {
     const o = core.model.outcome(g.gamePk);
     if (o.firstPitchMs <= now && o.endMs + GAME_OVER_MINUTES * 60_000 >= sinceMs) return true;

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../../src/db/client.js';
 import { applyReaderRole } from '../../../src/db/reader-role.js';
 import { scramSha256Verifier } from '../../../src/db/scram.js';
 import { REPO_ROOT } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { describeNeeds } from '../../needs.js';
 
 interface Panel {
   title: string;
@@ -23,7 +24,7 @@ const queries = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => [p.
 const expand = (q: string) => q.replace(/\$__timeFilter\(([^()]+)\)/g, "$1 > now() - interval '7 days'");
 
 // The role `dugout reader-role` makes, logged in as, runs every panel's query (Grafana's data source).
-describe.runIf(testBackend() === 'postgres')('the provisioned Grafana dashboard', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('the provisioned Grafana dashboard', () => {
   let t: TestDatabase;
   let reader: Database;
   const role = `dugout_dash_${process.pid}`;

@@ -187,19 +187,25 @@ describeRecorded('analytics views on real games', () => {
     expect(rows.map((r) => r.name)).toEqual([
       'baserunning',
       'batting_game_logs',
+      'injured_list',
       'live_games',
       'operations_backlog',
+      'operations_new_fields',
       'operations_runs',
       'operations_workers',
+      'people_ids',
       'pitch_events',
       'pitching_game_logs',
       'player_wpa',
+      'pregame',
       'roster_moves',
+      'scoring_changes_weekly',
       'season_batting',
       'season_pitching',
       'standings',
       'team_game_results',
       'team_reviews',
+      'venue_fields',
     ]);
     for (const r of rows) expect(r.comment, r.name).toMatch(/^Grain: /);
   });

@@ -25,11 +25,11 @@ const down = (s: Server) =>
     s.close(() => resolve());
   });
 
-function client(port: number, unreachableAfterMs: number | undefined) {
+function client(port: number, unreachableAfterMs: number | undefined, maxAttempts = 6) {
   const queue = createRequestQueue({
     maxRps: 1000,
     concurrency: 1,
-    maxAttempts: 6,
+    maxAttempts,
     retryAfterCapMs: 1000,
     baseDelayMs: 100,
     maxDelayMs: 400,
@@ -61,11 +61,15 @@ describe('a client told when the API counts as out of reach', () => {
   it('retries refused connections as a blip when the API answered moments ago, and gets through', async () => {
     const port = await freePort();
     let server = await listen(port);
-    const { client: c, queue } = client(port, 30_000);
+    // Attempts enough to outlast a slow machine's timers: the server comes back once the client has
+    // been refused and has scheduled its retry, not after a fixed sleep that a busy hour can outrun.
+    const { client: c, queue } = client(port, 30_000, 40);
     await c.call('boxscore', { game_pk: 1 });
     await down(server);
     const call = c.call('boxscore', { game_pk: 2 });
-    await new Promise((r) => setTimeout(r, 300));
+    const deadline = Date.now() + 10_000;
+    while (queue.stats.retries < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(queue.stats.retries).toBeGreaterThanOrEqual(1);
     server = await listen(port);
     await expect(call).resolves.toMatchObject({ status: 200 });
     expect(queue.stats.retries).toBeGreaterThanOrEqual(1);
@@ -88,5 +92,24 @@ describe('a client told when the API counts as out of reach', () => {
     const { client: c, queue } = client(port, undefined);
     await expect(c.call('boxscore', { game_pk: 1 })).rejects.toBeInstanceOf(NetworkError);
     expect(queue.stats.requests).toBe(6);
+  });
+});
+
+describe("the API's own clock", () => {
+  it('is the Date header of the latest answer, moved on by the time since; undefined before any', async () => {
+    const port = await freePort();
+    const sent = 'Sun, 01 Jun 2025 18:30:00 GMT';
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', date: sent });
+      res.end(BOX);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    const { client: c } = client(port, undefined);
+    expect(c.serverNow()).toBeUndefined();
+    await c.call('boxscore', { game_pk: 1 });
+    const at = c.serverNow()!.getTime();
+    expect(at).toBeGreaterThanOrEqual(Date.parse(sent));
+    expect(at - Date.parse(sent)).toBeLessThan(60_000);
+    await down(server);
   });
 });

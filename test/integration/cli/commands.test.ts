@@ -38,6 +38,10 @@ describe('date and range flags', () => {
     const flag = await runCli(['backfill', '--seson', '2025'], { env });
     expect(flag.code).toBe(2);
     expect(lines(flag.stderr)).toEqual(["dugout backfill: unknown option '--seson' (did you mean --season?)"]);
+    // A flag that contains the suggestion gets it too.
+    const plural = await runCli(['backfill', '--seasons', '2025'], { env });
+    expect(plural.code).toBe(2);
+    expect(lines(plural.stderr)).toEqual(["dugout backfill: unknown option '--seasons' (did you mean --season?)"]);
   });
 });
 
@@ -48,20 +52,21 @@ describe('the hints a user copies', () => {
     expect(r.stdout.match(/at least 8 characters/g)).toHaveLength(2);
   });
 
-  it("the simulator's hint lifts the request budget and gives the daemon the simulator's clock", async () => {
+  it("the simulator's hint lifts the request budget and gives sync the simulator's clock, which stays put", async () => {
     let pid = 0;
     let output = '';
     const sim = runCli(['sim', '--port', '0'], { env, onSpawn: (p) => (pid = p), onStdout: (d) => (output += d) });
     await until('the simulator to print its hint', async () => output.includes('--now'), 60_000);
     process.kill(pid, 'SIGINT');
     const done = await sim;
-    const clock = /^clock: (\S+)/m.exec(done.stdout)?.[1];
+    const clock = /^clock: ([^,\s]+), stopped /m.exec(done.stdout)?.[1];
     expect(clock).toMatch(/^\d{4}-\d\d-\d\dT/);
     const hints = lines(done.stdout).filter((l) => l.includes('npx dugout'));
     expect(hints).toHaveLength(2);
     for (const hint of hints)
       expect(hint).toMatch(/STATSAPI_BASE_URL=http:\/\/127\.0\.0\.1:\d+\/api STATSAPI_MAX_RPS=\d+ /);
-    expect(hints[1]).toContain(`npx dugout daemon --now ${clock}`);
+    expect(hints[1]).toContain(`npx dugout sync --now ${clock}`);
+    expect(hints[1]).toContain('--speed runs the clock');
   });
 });
 
@@ -127,9 +132,9 @@ describe('dugout sql', () => {
     expect(JSON.parse(fromStdin.stdout)).toEqual([{ answer: 42 }]);
   });
 
-  it('refuses a write hidden in a CTE (read-only transaction)', async () => {
+  it('refuses a write hidden in a CTE up front (exit 2)', async () => {
     const r = await runCli(['sql', 'with d as (delete from mlb.games returning 1) select * from d'], { env });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/read-only/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/a WITH that holds DELETE writes: dugout sql refuses it/);
   });
 });

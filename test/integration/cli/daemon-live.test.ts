@@ -127,5 +127,12 @@ describe('dugout daemon follows live games', () => {
     const feeds = h.sim.requestLog.slice(before).filter((r) => r.path.includes('/feed/live'));
     expect(feeds.length).toBe(summary.result.last.followed);
     expect(feeds.length).toBeGreaterThan(0);
+    // The run's ledger counts the feeds it stored, as status shows them.
+    const [run] = await queryRows<{ games_loaded: number }>(
+      t.database.db,
+      sql`select games_loaded::int as games_loaded from ingest.runs where run_id = ${summary.runId}`,
+    );
+    expect(run!.games_loaded).toBe(summary.result.last.stored);
+    expect(run!.games_loaded).toBeGreaterThan(0);
   });
 });

@@ -13,7 +13,8 @@ describe('dugout daemon', () => {
     await probe.close();
     // The daemon's clock is set to the simulator's (--now), so sync's window holds played games.
     h = await startSim({ seed: 4, now: new Date(Date.parse(`${addDays(d0, 2)}T12:00:00Z`)) });
-    h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', fault: 'slow' }], slowMs: 400 });
+    // Slow game bodies (one feed a game, the default source) keep the sync busy when the signal comes.
+    h.sim.setFaults({ scripted: [{ pathIncludes: '/feed/live', fault: 'slow' }], slowMs: 400 });
     t = await createTestDatabase({ onDisk: true });
   }, 120_000);
   afterAll(async () => {
@@ -31,7 +32,7 @@ describe('dugout daemon', () => {
         onSpawn: (p) => (pid = p),
       });
       const deadline = Date.now() + 60_000;
-      while (h.sim.requestLog.filter((r) => r.path.includes('/boxscore')).length < 4 && Date.now() < deadline) {
+      while (h.sim.requestLog.filter((r) => r.path.includes('/feed/live')).length < 4 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
       }
       process.kill(pid, 'SIGTERM');

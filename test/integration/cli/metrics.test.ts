@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { runCli } from '../../helpers/cli.js';
 import {
@@ -8,6 +8,7 @@ import {
   type ThrowawayCluster,
 } from '../../helpers/cluster.js';
 import { addDays, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
+import { describeNeeds } from '../../needs.js';
 
 /** Samples of a Prometheus text exposition, after checking every line is well formed. */
 function parseExposition(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {
@@ -53,7 +54,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', () => {
+describeNeeds('PostgreSQL', canRunThrowawayCluster())('dugout daemon /metrics and /healthz', () => {
   let cluster: ThrowawayCluster;
   let h: SimHarness;
   beforeAll(async () => {
@@ -72,6 +73,7 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
     timeout: 240_000,
   }, async () => {
     const port = await freePort();
+    let apiRequests = 0;
     const base = `http://127.0.0.1:${port}`;
     let pid = 0;
     const daemon = runCli(['daemon', '--run-now', 'sync', '--now', h.sim.now().toISOString()], {
@@ -111,10 +113,13 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
         expect(one('dugout_games_total', { outcome: 'loaded' })[0]?.value).toBe(runs!.games);
         expect(runs!.people).toBeGreaterThan(0);
         expect(one('dugout_loaded_total', { kind: 'people' })[0]?.value).toBe(runs!.people);
-        const boxscores = one('dugout_api_requests_total', { operation: 'boxscore', status: '200' })[0]?.value ?? 0;
+        // One feed a game (the default source): as many as the games stored.
+        const feeds = one('dugout_api_requests_total', { operation: 'liveGameV1', status: '200' })[0]?.value ?? 0;
         const [stored] = await sql`select count(*)::int as n from raw.boxscores`;
-        expect(boxscores).toBe(stored!.n);
-        expect(one('dugout_api_request_duration_seconds_count', { operation: 'boxscore' })[0]?.value).toBe(boxscores);
+        expect(feeds).toBe(stored!.n);
+        apiRequests = feeds;
+        expect(one('dugout_metrics_database_ok')[0]?.value).toBe(1);
+        expect(one('dugout_api_request_duration_seconds_count', { operation: 'liveGameV1' })[0]?.value).toBe(feeds);
         expect(one('dugout_last_success_timestamp_seconds', { dugout_job: 'sync' })[0]?.value).toBeGreaterThan(
           Date.now() / 1000 - 600,
         );
@@ -133,6 +138,23 @@ describe.runIf(canRunThrowawayCluster())('dugout daemon /metrics and /healthz', 
         return r?.status === 503 ? r : undefined;
       });
       expect(down.text).toMatch(/^unhealthy: database: /);
+      // /metrics answers at once: the database's figures absent and marked, the process's intact.
+      const before = apiRequests;
+      for (let i = 0; i < 2; i++) {
+        const started = Date.now();
+        const during = await get(`${base}/metrics`);
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(during?.status).toBe(200);
+        const s = parseExposition(during!.text);
+        expect(s.find((x) => x.name === 'dugout_metrics_database_ok')?.value).toBe(0);
+        expect(s.some((x) => x.name === 'dugout_games_total')).toBe(false);
+        // Without labels it cannot be absent: its last value, marked stale by dugout_metrics_database_ok.
+        expect(s.find((x) => x.name === 'dugout_dead_letters')?.value).toBe(0);
+        expect(s.some((x) => x.name === 'dugout_worklist_items')).toBe(false);
+        expect(
+          s.find((x) => x.name === 'dugout_api_requests_total' && x.labels.operation === 'liveGameV1')?.value,
+        ).toBeGreaterThanOrEqual(before);
+      }
       cluster.start();
       await until('healthz to recover', async () =>
         (await get(`${base}/healthz`))?.status === 200 ? true : undefined,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawnCli, until } from '../../helpers/cli.js';
 import { freePort } from '../../helpers/cluster.js';
 import { cliEnv, createTestDatabase, type TestDatabase, withDatabaseClosed } from '../../helpers/db.js';
@@ -13,6 +13,7 @@ import {
   startPrometheus,
 } from '../../helpers/prometheus.js';
 import { addDays, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
+import { describeNeeds } from '../../needs.js';
 
 interface Target {
   labels: Record<string, string>;
@@ -39,7 +40,7 @@ const shippedAlerts = [...shipped.matchAll(/^\s*- alert: (\S+)\s*$/gm)].map((m) 
 
 if (SKIP) process.stdout.write('[dugout tests] prometheus not installed: the real-Prometheus scrape test is skipped\n');
 
-describe.skipIf(SKIP)('a real Prometheus scraping dugout daemon with the shipped alert rules', () => {
+describeNeeds('Prometheus', !SKIP)('a real Prometheus scraping dugout daemon with the shipped alert rules', () => {
   let h: SimHarness;
   let t: TestDatabase;
   beforeAll(async () => {

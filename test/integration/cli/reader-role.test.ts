@@ -2,14 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { canRunThrowawayCluster, startThrowawayCluster, type ThrowawayCluster } from '../../helpers/cluster.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { describeNeeds } from '../../needs.js';
 
 const lines = (s: string) => s.trim().split('\n').filter(Boolean);
 
-describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('dugout reader-role', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -34,6 +35,22 @@ describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
       await expect(reader`select count(*) from ingest.work_items`).rejects.toThrow(/permission denied/);
       // The raw bodies are public API data: readable.
       expect((await reader`select count(*)::int as n from raw.boxscores`)[0]!.n).toBe(0);
+      // The draft and the venues' fields, like every mlb table and analytics view.
+      expect((await reader`select count(*)::int as n from mlb.draft_picks`)[0]!.n).toBe(0);
+      expect((await reader`select count(*)::int as n from mlb.venue_field_info`)[0]!.n).toBe(0);
+      expect((await reader`select count(*)::int as n from analytics.venue_fields`)[0]!.n).toBe(0);
+      // The revisions, the history, the scoring changes and the as-of functions (issue 53).
+      for (const relation of [
+        'raw.game_revisions',
+        'mlb.plays_history',
+        'mlb.batting_lines_history',
+        'mlb.pitching_lines_history',
+        'mlb.scoring_changes',
+        'analytics.scoring_changes_weekly',
+        'analytics.season_batting_as_of(now())',
+        'analytics.standings_as_of(now())',
+      ])
+        expect((await reader.unsafe(`select count(*)::int as n from ${relation}`))[0]!.n).toBe(0);
       // Even with read-only transactions turned off: no temporary table, no large object.
       await reader.unsafe('set default_transaction_read_only = off');
       await expect(reader.unsafe('create temp table scratch (a int)')).rejects.toThrow(
@@ -74,7 +91,7 @@ describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
     }
     // It prints the URL to give dugout sql, its password left out.
     expect(lines(r.stdout).at(-1)).toBe(
-      `for dugout sql and BI tools (PASSWORD: yours, URL-encoded): DUGOUT_READER_URL=${url.toString().replace(password, 'PASSWORD')}`,
+      `for dugout sql and BI tools (PASSWORD: yours, percent-encoded: / as %2F, @ as %40, : as %3A, # as %23, ? as %3F, % as %25, space as %20; or let --url-file F write the whole URL to a file only you can read): DUGOUT_READER_URL=${url.toString().replace(password, 'PASSWORD')}`,
     );
     expect(r.stderr).toBe('');
   });
@@ -135,7 +152,7 @@ describe.runIf(testBackend() === 'postgres')('dugout reader-role', () => {
 
 // The shared test server trusts every login; a cluster of our own that checks passwords proves the
 // role really gets the password given, whatever it contains.
-describe.runIf(canRunThrowawayCluster())('dugout reader-role with hostile passwords', () => {
+describeNeeds('PostgreSQL', canRunThrowawayCluster())('dugout reader-role with hostile passwords', () => {
   let cluster: ThrowawayCluster;
   beforeAll(async () => {
     cluster = await startThrowawayCluster({ password: 'cluster-admin-pw' });

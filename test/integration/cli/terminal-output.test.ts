@@ -54,12 +54,13 @@ function screenLines(screen: string): string[] {
 const nonEmptyLines = (s: string) => s.split('\n').filter((l) => l.trim() !== '');
 
 describe('the log level a command runs at', () => {
-  it('on a terminal a one-shot command logs warnings and errors only; piped, the daemon, or LOG_LEVEL=debug keep theirs', () => {
+  it('on a terminal a one-shot command and the daemon log warnings and errors only; piped, the simulator, or LOG_LEVEL=debug keep theirs', () => {
     expect(effectiveLogLevel('info', true, 'backfill')).toBe('warn');
     expect(effectiveLogLevel('info', true, 'sql')).toBe('warn');
     expect(effectiveLogLevel('info', true, undefined)).toBe('warn');
     expect(effectiveLogLevel('info', false, 'backfill')).toBe('info');
-    expect(effectiveLogLevel('info', true, 'daemon')).toBe('info');
+    expect(effectiveLogLevel('info', true, 'daemon')).toBe('warn');
+    expect(effectiveLogLevel('info', false, 'daemon')).toBe('info');
     expect(effectiveLogLevel('info', true, 'sim')).toBe('info');
     expect(effectiveLogLevel('debug', true, 'backfill')).toBe('debug');
     expect(effectiveLogLevel('error', true, 'backfill')).toBe('error');
@@ -120,7 +121,7 @@ describe.skipIf(!HAS_SCRIPT)('what a terminal shows', () => {
       const rebuilt = await runCli(['rebuild'], { env });
       expect(rebuilt.code, rebuilt.stderr).toBe(0);
       expect(rebuilt.stdout).toMatch(
-        /^rebuild run \d+ succeeded: rebuilt [1-9]\d* games, [1-9][\d,]* people, [\d,]+ reference rows and [\d,]+ snapshot rows from the stored bodies, without a request\n$/,
+        /^rebuild run \d+ succeeded: rebuilt [1-9]\d* games, [1-9][\d,]* people, [\d,]+ reference rows and [\d,]+ snapshot rows from the stored bodies, the history of [\d,]+ games? from its revisions, without a request\n$/,
       );
 
       // A season the schedule has no games for says so (exit 0: the run did all there was).

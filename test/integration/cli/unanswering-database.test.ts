@@ -11,6 +11,7 @@ import {
   startSilentServer,
   type Unanswering,
 } from '../../helpers/unanswering.js';
+import { describeNeeds } from '../../needs.js';
 
 /**
  * Issue 36 §3: a database that never answered hung `dugout status` for 400 s in one trial; on a
@@ -101,7 +102,7 @@ describe('a database that never answers', () => {
   });
 });
 
-describe.runIf(testBackend() === 'postgres')('a database that freezes mid-run', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('a database that freezes mid-run', () => {
   let t: TestDatabase;
   let h: SimHarness;
   let proxy: FreezingProxy;
@@ -132,7 +133,7 @@ describe.runIf(testBackend() === 'postgres')('a database that freezes mid-run', 
       DUGOUT_HEARTBEAT_SECONDS: '1',
       DUGOUT_WORKER_TIMEOUT_SECONDS: '3',
     };
-    h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', fault: 'slow' }], slowMs: 100 });
+    h.sim.setFaults({ scripted: [{ pathIncludes: '/feed/live', fault: 'slow' }], slowMs: 100 });
     const args = ['backfill', '--start-date', range.startDate, '--end-date', range.endDate];
     const run = runCli(args, { env, timeoutMs: 120_000 });
     const loaded = async () =>

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase, testBackend } from '../../helper
 
 /**
  * Stored bodies are compressed with lz4 where the server has it (migrations 0001, 0008, 0017, and
- * 0041 for the live feeds, which had been missed): it costs the server a fraction of pglz's CPU, the
+ * 0041 for the live feeds, which had been missed, 0056 for the game revisions): it costs the server a fraction of pglz's CPU, the
  * default. The embedded PGlite has no lz4 and keeps pglz. Either way a body comes back as stored.
  */
 const BACKENDS = testBackend() === 'postgres' ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
@@ -27,6 +27,7 @@ describe.each(BACKENDS)('a stored body, on %s', (kind) => {
     );
     expect(columns.map((c) => c.col)).toEqual([
       'raw.boxscores.body',
+      'raw.game_revisions.body',
       'raw.live_feeds.body',
       'raw.people.body',
       'raw.play_by_play.body',

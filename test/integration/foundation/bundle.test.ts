@@ -20,11 +20,12 @@ import { REPO_ROOT, runCli } from '../../helpers/cli.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'dugout-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A package shaped like dugout's: a CLI main that imports a module, and an extraction worker. */
+/** A package shaped like dugout's: a CLI main that imports a module, an extraction worker and the bench's stage probe. */
 function makePackage(name: string, word: string): string {
   const root = path.join(dir, name);
   mkdirSync(path.join(root, 'src/cli'), { recursive: true });
   mkdirSync(path.join(root, 'src/pipeline/extract-pool'), { recursive: true });
+  mkdirSync(path.join(root, 'src/bench'), { recursive: true });
   mkdirSync(path.join(root, 'migrations'));
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   writeFileSync(path.join(root, 'package.json'), '{"name":"fake","type":"module"}');
@@ -36,6 +37,10 @@ function makePackage(name: string, word: string): string {
   writeFileSync(
     path.join(root, 'src/pipeline/extract-pool/worker.ts'),
     "import { parentPort } from 'node:worker_threads';\nimport { word } from '../../word.js';\nparentPort!.postMessage(word);\n",
+  );
+  writeFileSync(
+    path.join(root, 'src/bench/stage-probe.ts'),
+    "import { word } from '../word.js';\nexport const probe = word;\n",
   );
   return root;
 }
@@ -51,7 +56,14 @@ describe("the CLI's startup bundle", () => {
     const cacheDir = path.join(dir, 'edit-cache');
     const built = await ensure(root, { cacheDir });
     expect(await mainOf(built)).toBe('first');
-    expect(readdirSync(built).sort()).toEqual(['main.mjs', 'main.mjs.map', 'worker-entry.mjs', 'worker-entry.mjs.map']);
+    expect(readdirSync(built).sort()).toEqual([
+      'main.mjs',
+      'main.mjs.map',
+      'stage-probe.mjs',
+      'stage-probe.mjs.map',
+      'worker-entry.mjs',
+      'worker-entry.mjs.map',
+    ]);
     expect(await ensure(root, { cacheDir })).toBe(built);
 
     // The extraction pool starts ./worker-entry.mjs beside the module that creates it.

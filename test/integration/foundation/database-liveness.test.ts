@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type Database, queryRows, sql } from '../../../src/db/client.js';
 import { DatabaseLostError, describeError } from '../../../src/errors.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 import { type FreezingProxy, startFreezingProxy } from '../../helpers/unanswering.js';
+import { describeNeeds } from '../../needs.js';
 
 /**
  * Issue 36 §3: statements waiting on a database that froze after answering (a server or network
  * that stops passing bytes: neither statement_timeout nor TCP keepalive ends that wait) waited forever.
  */
-describe.runIf(testBackend() === 'postgres')('a database that freezes under open connections', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('a database that freezes under open connections', () => {
   let t: TestDatabase;
   let proxy: FreezingProxy;
   let database: Database;
@@ -67,7 +68,7 @@ describe.runIf(testBackend() === 'postgres')('a database that freezes under open
  * nothing handles, so a ping connection ended as it was made (a command closing its database)
  * rejected it unhandled, which killed a daemon as it shut down.
  */
-describe.runIf(testBackend() === 'postgres')('a database closed while its ping connects', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('a database closed while its ping connects', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();

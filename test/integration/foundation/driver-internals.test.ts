@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { driverClient, executeNamed, type StreamCopyQuery, serverRefusal } from '../../../src/db/driver-internals.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { itNeeds } from '../../needs.js';
 
 /**
  * What src/db/driver-internals.ts relies on in drizzle and postgres.js beyond their public API. A
@@ -50,7 +51,7 @@ describe.each(BACKENDS)('the library internals dugout uses, on %s', (kind) => {
     });
   });
 
-  it.runIf(kind === 'postgres')(
+  itNeeds('PostgreSQL', kind === 'postgres')(
     'postgres.js hands a COPY its stream before the server answers, and the error after the last row only to `query.reject`',
     async () => {
       const client = driverClient(t.database.db) as { unsafe(q: string): StreamCopyQuery };
@@ -70,4 +71,65 @@ describe.each(BACKENDS)('the library internals dugout uses, on %s', (kind) => {
       expect(await queryRows(t.database.db, sql`select id from public.internals_probe`)).toEqual([]);
     },
   );
+});
+
+/**
+ * The library behaviours `dugout sql`'s read-only session (src/db/read-only.ts) relies on: one
+ * statement per call, a cursor's batches, the result's column names and types.
+ */
+describe.each(BACKENDS)("the driver behaviours dugout sql's session uses, on %s", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind === 'pglite' ? { backend: 'pglite' } : {});
+  });
+  afterAll(() => t.drop());
+
+  it('runs one statement per call: a second is a syntax error, never run', async () => {
+    const client = driverClient(t.database.db);
+    const twice = 'select 1 as a; select 2 as b';
+    if (kind === 'postgres') {
+      const pg = client as {
+        unsafe: (text: string, params: unknown[], opts: object) => Promise<unknown>;
+      };
+      // The untyped `simple: false` asks for the extended protocol, which takes one statement only;
+      // without it a query without parameters goes by the simple protocol, which runs both.
+      await expect(pg.unsafe(twice, [], { prepare: false, simple: false })).rejects.toThrow(/multiple commands/);
+      expect(await pg.unsafe(twice, [], { prepare: false })).toBeDefined();
+    } else {
+      // PGlite's query() is the extended protocol; its exec() is the simple one.
+      const lite = client as { query: (text: string) => Promise<unknown> };
+      await expect(lite.query(twice)).rejects.toThrow(/multiple commands/);
+    }
+  });
+
+  it("names a result's columns and their types, through a cursor's batches too", async () => {
+    const client = driverClient(t.database.db);
+    const text = 'select g as n, now()::date as d from generate_series(1, 5) g';
+    if (kind === 'postgres') {
+      type Batch = unknown[] & { columns?: Array<{ name: string; type: number }> };
+      const pg = client as {
+        unsafe: (text: string, params: unknown[], opts: object) => { cursor: (n: number) => AsyncIterable<Batch> };
+      };
+      const seen: Array<{ rows: number; columns?: Array<{ name: string; type: number }> }> = [];
+      for await (const batch of pg.unsafe(text, [], { prepare: false, simple: false }).cursor(2)) {
+        seen.push({ rows: batch.length, columns: batch.columns?.map((c) => ({ name: c.name, type: c.type })) });
+      }
+      expect(seen.map((b) => b.rows)).toEqual([2, 2, 1]);
+      // The first batch carries the columns (read-only.ts reads them from it through a cast).
+      expect(seen[0]?.columns).toEqual([
+        { name: 'n', type: 23 },
+        { name: 'd', type: 1082 },
+      ]);
+    } else {
+      const lite = client as {
+        query: (text: string) => Promise<{ rows: unknown[]; fields: Array<{ name: string; dataTypeID: number }> }>;
+      };
+      const r = await lite.query(text);
+      expect(r.rows).toHaveLength(5);
+      expect(r.fields.map((f) => ({ name: f.name, type: f.dataTypeID }))).toEqual([
+        { name: 'n', type: 23 },
+        { name: 'd', type: 1082 },
+      ]);
+    }
+  });
 });

@@ -1,13 +1,14 @@
 import postgres from 'postgres';
-import { describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { createScratchDatabase } from '../../../src/db/scratch.js';
 import { runCli } from '../../helpers/cli.js';
 import { migrationCount } from '../../helpers/db.js';
 import { first } from '../../helpers/defined.js';
+import { describeNeeds } from '../../needs.js';
 
 const info = inject('testDb');
 
-describe.runIf(info.kind === 'postgres')('dugout migrate on Postgres', () => {
+describeNeeds('PostgreSQL', info.kind === 'postgres')('dugout migrate on Postgres', () => {
   it('succeeds in two concurrent processes on a fresh database', async () => {
     if (info.kind !== 'postgres') return;
     const scratch = await createScratchDatabase(info.adminUrl, `dugout_t_${process.pid}_fresh${Date.now() % 100000}`);

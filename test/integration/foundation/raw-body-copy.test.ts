@@ -3,6 +3,7 @@ import { queryRows, sql } from '../../../src/db/client.js';
 import { copyBinaryInto, copyTarget } from '../../../src/db/copy.js';
 import { copyGameBody, deleteGameBodies, lockGame, readGameHashes } from '../../../src/db/queries/raw-bodies.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { describeNeeds } from '../../needs.js';
 
 /** The suite's back end, and PGlite too when that is Postgres: both take COPY's binary format. */
 const BACKENDS = testBackend() === 'postgres' ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
@@ -89,7 +90,7 @@ describe.each(BACKENDS)('binary COPY on %s', (kind) => {
   });
 });
 
-describe.skipIf(testBackend() !== 'postgres')('a game body copied in (postgres.js)', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('a game body copied in (postgres.js)', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();

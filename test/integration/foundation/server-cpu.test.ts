@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findPostmaster, isLocalServerUrl, sampleServerCpu } from '../../../src/bench/server-cpu.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { describeNeeds } from '../../needs.js';
 
 // The benchmark reads a local server's CPU from /proc; a server on this host is what CI has.
 const local =
@@ -10,7 +11,7 @@ const local =
   existsSync('/proc/self/stat') &&
   isLocalServerUrl(process.env.TEST_DATABASE_URL ?? '');
 
-describe.runIf(local)('the CPU of a PostgreSQL server on this host', () => {
+describeNeeds('PostgreSQL', local)('the CPU of a PostgreSQL server on this host', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();

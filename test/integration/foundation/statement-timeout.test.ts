@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, queryRows, sql } from '../../../src/db/client.js';
 import { describeError } from '../../../src/errors.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { describeNeeds } from '../../needs.js';
 
 /** Issue 36 §3: the pipeline's own statements ran with no statement_timeout at all. */
-describe.runIf(testBackend() === 'postgres')("dugout's own database sessions", () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')("dugout's own database sessions", () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();

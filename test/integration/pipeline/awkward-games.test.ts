@@ -116,7 +116,8 @@ describe('suspended and postponed games', () => {
     );
     expect(g).toEqual({ state: 'F', od: makeup.officialDate, moved_to: makeup.officialDate, moved_from: from });
     expect(await scalar(db, `select count(*) from raw.boxscores where game_pk = ${pk}`)).toBe(1);
-    const boxscoreRequests = h.sim.requestLog.filter((r) => r.path.includes(`/game/${pk}/boxscore`));
-    expect(boxscoreRequests).toHaveLength(1);
+    // Fetched once, on its makeup date: one feed (the default source).
+    const gameRequests = h.sim.requestLog.filter((r) => r.path.includes(`/game/${pk}/`));
+    expect(gameRequests.map((r) => r.path)).toEqual([`/api/v1.1/game/${pk}/feed/live`]);
   });
 });

@@ -29,7 +29,7 @@ describe('a backfill that cannot finish says so (finding 6)', () => {
       .map((g) => g.gamePk);
     const deferred = finals[1]!;
     h.sim.setFaults({
-      scripted: [{ pathIncludes: `/game/${deferred}/boxscore`, fault: '429' }],
+      scripted: [{ pathIncludes: `/game/${deferred}/feed/live`, fault: '429' }],
       retryAfterSeconds: 60,
     });
 

@@ -82,7 +82,8 @@ describe('one bad record costs only itself', () => {
       }
       return body;
     });
-    run = await backfillJob.run(runDeps(t.database, { ...h, url: proxy.url }), {
+    // The bad values are put in the /boxscore and /playByPlay bodies: those are what this load fetches.
+    run = await backfillJob.run(runDeps(t.database, { ...h, url: proxy.url }, { gameSource: 'boxscore' }), {
       range: { startDate: date, endDate: date },
     });
   }, 240_000);

@@ -66,6 +66,8 @@ describe('a backfill through a server that sends hostile bodies', () => {
       runCli(args, {
         env: {
           ...cliEnv(t, { url: hostile.url }),
+          // The hostile bodies are /boxscore and /playByPlay ones: those are what this load fetches.
+          DUGOUT_GAME_SOURCE: 'boxscore',
           NODE_OPTIONS: `--import=${path.join(REPO_ROOT, 'test/helpers/max-rss.mjs')}`,
           DUGOUT_TEST_MAX_RSS_FILE: rssFile,
         },
@@ -149,7 +151,10 @@ describe('a backfill through a server that sends a body no extraction worker has
   it("prepares that game on the loader's own thread and loads every game", { timeout: 180_000 }, async () => {
     const args = ['backfill', '--start-date', range.startDate, '--end-date', range.endDate];
     const r = await withDatabaseClosed(t, () =>
-      runCli(args, { env: { ...cliEnv(t, { url: hostile.url }), DUGOUT_EXTRACT_WORKERS: '1' }, timeoutMs: 150_000 }),
+      runCli(args, {
+        env: { ...cliEnv(t, { url: hostile.url }), DUGOUT_EXTRACT_WORKERS: '1', DUGOUT_GAME_SOURCE: 'boxscore' },
+        timeoutMs: 150_000,
+      }),
     );
     expect(r.signal, r.stderr.slice(-2000)).toBeNull();
     expect(r.code, r.stderr.slice(-2000)).toBe(0);

@@ -1,16 +1,17 @@
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { claimWork, enqueueWork } from '../../../src/db/queries/work-items.js';
 import { renewLeases } from '../../../src/db/queries/workers.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
+import { describeNeeds } from '../../needs.js';
 
 /**
  * A worker's heartbeat renews its leases while its own loads mark items done one by one on another
  * connection. A heartbeat that waited for a row a load held, while holding the others, deadlocked
  * with that load (a people batch of 100 items went to the dead letters with 40P01).
  */
-describe.runIf(testBackend() === 'postgres')('lease renewal beside a load completing items', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('lease renewal beside a load completing items', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();

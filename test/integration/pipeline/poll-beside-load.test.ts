@@ -1,18 +1,19 @@
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { emptyCounts, type PipelineContext } from '../../../src/pipeline/context.js';
 import { pollSchedule } from '../../../src/pipeline/poll/schedule.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 import { firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
+import { describeNeeds } from '../../needs.js';
 
 /**
  * Four backfills of one day, side by side, fetched a game twice now and then on a loaded machine:
  * one process's schedule poll read a game as not loaded while another's load of it was committing,
  * then queued it again once done.
  */
-describe.runIf(testBackend() === 'postgres')('a schedule poll beside a game load in flight', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('a schedule poll beside a game load in flight', () => {
   let t: TestDatabase;
   let h: SimHarness;
   beforeAll(async () => {

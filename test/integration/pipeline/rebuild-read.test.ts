@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { upsertGameBody, upsertWinProbabilityBody } from '../../../src/db/queries/raw-bodies.js';
 import { encodeGameRows } from '../../../src/db/store-game.js';
@@ -8,6 +8,7 @@ import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 import { copyTextDecoded, encodedRows } from '../../helpers/copy-text.js';
+import { describeNeeds } from '../../needs.js';
 
 interface StoredTexts {
   gamePk: number;
@@ -34,7 +35,7 @@ function recordedGames(): StoredTexts[] {
 }
 
 describeRecorded('extraction workers reading stored games themselves', () => {
-  describe.runIf(testBackend() === 'postgres')('on their own connections', () => {
+  describeNeeds('PostgreSQL', testBackend() === 'postgres')('on their own connections', () => {
     let t: TestDatabase;
     const games = recordedGames();
     const direct = (g: (typeof games)[number], runId: number) =>

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { type ArrivalServer, startArrivalServer } from '../../helpers/arrival-server.js';
 import { runCli } from '../../helpers/cli.js';
@@ -7,9 +7,10 @@ import { cliEnv, createTestDatabase, type TestDatabase, testBackend } from '../.
 import { warehouseDigest } from '../../helpers/digest.js';
 import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
 import { maxInAnyWindow } from '../../helpers/windows.js';
+import { describeNeeds } from '../../needs.js';
 
 // The shared budget lives in Postgres (PGlite has one process and keeps its own limiter).
-describe.runIf(testBackend() === 'postgres')('one request budget for every process of a database', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('one request budget for every process of a database', () => {
   let t: TestDatabase;
   let reference: TestDatabase;
   let h: SimHarness;
@@ -93,8 +94,10 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
     const arrivals = (await api.seen()).slice(seenFrom).map((e) => e.at);
     expect(arrivals).toHaveLength(log.length);
     expect(maxInAnyWindow(arrivals, 900)).toBeLessThanOrEqual(5);
-    const boxscores = log.filter((e) => e.path.includes('/boxscore')).map((e) => e.path);
-    expect(new Set(boxscores).size).toBe(boxscores.length);
+    // Each game fetched once, by one process (one feed a game, the default source).
+    const feeds = log.filter((e) => e.path.includes('/feed/live')).map((e) => e.path);
+    expect(feeds.length).toBeGreaterThan(0);
+    expect(new Set(feeds).size).toBe(feeds.length);
 
     await backfillJob.run(runDeps(reference.database, h), { range: { startDate: day, endDate: day } });
     expect(await warehouseDigest(t.database.db)).toEqual(await warehouseDigest(reference.database.db));
@@ -103,7 +106,7 @@ describe.runIf(testBackend() === 'postgres')('one request budget for every proce
   it('a 429 seen by one process pauses the others for its Retry-After', { timeout: 240_000 }, async () => {
     const next = addDays(day, 1);
     const seenFrom = (await api.seen()).length;
-    h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', nth: 3, fault: '429' }], retryAfterSeconds: 3 });
+    h.sim.setFaults({ scripted: [{ pathIncludes: '/feed/live', nth: 3, fault: '429' }], retryAfterSeconds: 3 });
     const env = { ...cliEnv(t, h), STATSAPI_BASE_URL: api.baseUrl, STATSAPI_MAX_RPS: '5' };
     const args = ['backfill', '--start-date', next, '--end-date', next];
     const results = await Promise.all(Array.from({ length: 3 }, () => runCli(args, { env, timeoutMs: 200_000 })));

@@ -343,8 +343,8 @@ describeRecorded('a recorded feed served with two keys the API added', () => {
 });
 
 /**
- * New paths in the simulator's game bodies: none. (Its schedule and change-log pages carry two keys
- * the recordings lack, `leagueRecord.ties` and a spring game's `springLeague`: listed as new.)
+ * New paths in the simulator's game bodies: none (test/integration/sim/no-new-fields.test.ts holds
+ * every kind to none, the simulator-only paths excused in known-paths.json).
  */
 const GAME_NEW_FIELDS = "select count(*) from ingest.new_fields where body_kind in ('feed', 'boxscore', 'playByPlay')";
 

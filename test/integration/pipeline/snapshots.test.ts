@@ -150,7 +150,7 @@ describe('dugout snapshot roster against the simulator', () => {
 
 describe('dugout snapshot usage', () => {
   it.each([
-    [['snapshot', 'draft']],
+    [['snapshot', 'drafts']],
     [['snapshot', 'roster', '--date', '2025-02-30']],
     [['snapshot']],
     [['snapshot', 'stats', '--page-size', '5']],

@@ -80,7 +80,17 @@ describe('dugout snapshot staff against the simulator', () => {
     const run = await snapshot({});
     expect(run.status, String(run.error)).toBe('succeeded');
     const names = (run.result as { snapshots: Array<{ snapshot: string }> }).snapshots.map((s) => s.snapshot);
-    expect(names).toEqual(['roster', 'stats', 'staff', 'awards', 'seasons', 'coaches', 'postseason']);
+    expect(names).toEqual([
+      'roster',
+      'stats',
+      'staff',
+      'awards',
+      'seasons',
+      'coaches',
+      'postseason',
+      'draft',
+      'venues',
+    ]);
     expect(await scalar(t.database.db, 'select count(distinct team_id) from mlb.roster_entries')).toBe(30);
     expect(await scalar(t.database.db, 'select count(*) from mlb.official_stats')).toBeGreaterThan(0);
   });

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { runCli, spawnCli, until } from '../../helpers/cli.js';
 import { cliEnv, createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
 import { scalar, warehouseDigest } from '../../helpers/digest.js';
 import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
+import { describeNeeds } from '../../needs.js';
 
 const FAST_EXPIRY = { DUGOUT_HEARTBEAT_SECONDS: '1', DUGOUT_WORKER_TIMEOUT_SECONDS: '3' };
 
 // Several processes share one database: the embedded PGlite allows one.
-describe.runIf(testBackend() === 'postgres')('workers on several hosts against one database', () => {
+describeNeeds('PostgreSQL', testBackend() === 'postgres')('workers on several hosts against one database', () => {
   let h: SimHarness;
   let t: TestDatabase;
   let reference: TestDatabase;
@@ -33,7 +34,7 @@ describe.runIf(testBackend() === 'postgres')('workers on several hosts against o
     timeout: 300_000,
   }, async () => {
     const db = t.database.db;
-    h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', fault: 'slow' }], slowMs: 150 });
+    h.sim.setFaults({ scripted: [{ pathIncludes: '/feed/live', fault: 'slow' }], slowMs: 150 });
     const args = ['backfill', '--start-date', range.startDate, '--end-date', range.endDate];
     // Each reports its own host, so no worker can see the others' PIDs: only heartbeats tell.
     const env = (host: string) => ({

@@ -121,6 +121,39 @@ describeRecorded('simulator bodies carry every key path of the real recorded bod
     expect(missingPaths(expected, await simUnion(['/v1/jobs/umpires?sportId=1']), [])).toEqual([]);
   });
 
+  it('transactions cover fixtures/transactions', async () => {
+    // A world with a Triple-A level: its recalls and options name the club moved from.
+    const levels = await startSim({ seed: 7, sportIds: [1, 11], now: new Date('2025-09-20T18:00:00Z') });
+    try {
+      const expected = union(fixtureBodies('transactions').map((f) => f.body));
+      const actual = union([await levels.json('/v1/transactions?startDate=2025-02-01&endDate=2025-09-20')]);
+      expect(missingPaths(expected, actual, [])).toEqual([]);
+    } finally {
+      await levels.close();
+    }
+  });
+
+  it('the draft covers fixtures/draftPicks', async () => {
+    // Late September: every pick of the June draft made, most of them signed, the first pick's debut passed.
+    const august = await startSim({ seed: 7, now: new Date('2025-09-20T18:00:00Z') });
+    try {
+      const expected = union(fixtureBodies('draftPicks').map((f) => f.body));
+      const actual = union([await august.json('/v1/draft/2025')]);
+      expect(missingPaths(expected, actual, [])).toEqual([]);
+    } finally {
+      await august.close();
+    }
+  });
+
+  it("hydrated venues carry the field of the feeds' venues (fieldInfo)", async () => {
+    const feeds = fixtureBodies('liveGameV1')
+      .map((f) => (f.body as { gameData?: { venue?: { fieldInfo?: unknown } } }).gameData?.venue?.fieldInfo)
+      .filter((v) => v !== undefined)
+      .map((fieldInfo) => ({ venues: [{ fieldInfo }] }));
+    const actual = await simUnion(['/v1/venues?sportIds=1&season=2025&hydrate=fieldInfo']);
+    expect(missingPaths(union(feeds), actual, [])).toEqual([]);
+  });
+
   it('the award catalogue covers fixtures/awards', async () => {
     const expected = union(fixtureBodies('awards').map((f) => f.body));
     expect(missingPaths(expected, await simUnion(['/v1/awards']), [])).toEqual([]);

@@ -35,6 +35,8 @@ describe('dugout demo', () => {
       r.stdout,
     );
     expect(holds, r.stdout).not.toBeNull();
+    // A fresh warehouse: each game counted once, the corrected one too.
+    expect(first![1]).toBe(holds![1]);
     // The demo suggests the README's own first query.
     const readmeFirst = /npx dugout sql "([^"]+)"/.exec(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'))?.[1];
     expect(r.stdout).toContain(`npx dugout sql "${readmeFirst}"`);
@@ -42,8 +44,16 @@ describe('dugout demo', () => {
     expect(r.stdout).toContain('npx dugout sql');
     const status = await runCli(['status', '--json'], { env: demoEnv });
     const report = JSON.parse(status.stdout);
-    expect(report.runs.map((x: { job: string }) => x.job)).toEqual(['check', 'sync', 'backfill']);
+    expect(report.runs.map((x: { job: string }) => x.job)).toEqual([
+      'check',
+      'register',
+      'sync',
+      'pregame',
+      'backfill',
+    ]);
     expect(report.deadLetters).toEqual([]);
+    // The shipped simulator makes dugout report no new API field (known-paths.json, simulatorOnly).
+    expect(report.newFields).toEqual([]);
 
     // Every example query of the README is one `dugout sql` accepts (its statement check)…
     const statements = readmeStatements();
@@ -68,7 +78,7 @@ describe('dugout demo', () => {
     ]);
     for (const m of timings) expect(Number(m?.[2]), m?.[1]).toBeGreaterThan(0);
     const after = await runCli(['status', '--json'], { env: demoEnv });
-    expect(JSON.parse(after.stdout).runs).toHaveLength(3);
+    expect(JSON.parse(after.stdout).runs).toHaveLength(5); // backfill, pregame, sync, register, check: the bench wrote none
 
     // A second demo says what it did (the corrected game again), apart from what the warehouse holds.
     const again = await runCli(['demo'], { env: demoEnv, timeoutMs: 280_000 });

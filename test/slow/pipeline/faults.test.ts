@@ -62,8 +62,8 @@ describe('a backfill against a faulty API', () => {
         lastError: expect.stringContaining('404'),
       }),
     ]);
-    const boxscoreRequests = h.sim.requestLog.filter((r) => r.path.includes(`/game/${missing}/boxscore`));
-    expect(boxscoreRequests).toHaveLength(1); // a 404 is not retried
+    const gameRequests = h.sim.requestLog.filter((r) => r.path.includes(`/game/${missing}/feed/live`));
+    expect(gameRequests).toHaveLength(1); // a 404 is not retried
     const check = await checkJob.run(runDeps(t.database, h), {});
     const failed = ((check.result as { checks: CheckResult[] }).checks ?? []).filter((c) => !c.passed);
     expect(failed.map((c) => c.name)).toEqual(['final_games_have_bodies']);
@@ -84,7 +84,10 @@ describe('game loads parsing on a worker thread (DUGOUT_EXTRACT_WORKERS)', () =>
         { pathIncludes: `/game/${badPlays}/playByPlay`, nth: 1, fault: 'messageNumber' },
       ],
     });
-    const run = await backfillJob.run(runDeps(t.database, h, { extractWorkers: 1 }), { range });
+    // The bad bodies are a /boxscore and a /playByPlay: the source that fetches them.
+    const run = await backfillJob.run(runDeps(t.database, h, { extractWorkers: 1, gameSource: 'boxscore' }), {
+      range,
+    });
     expect(run.status, String(run.error)).toBe('succeeded');
     const paths = h.sim.requestLog.map((r) => r.path);
     const count = (part: string) => paths.filter((p) => p.includes(part)).length;
@@ -95,6 +98,32 @@ describe('game loads parsing on a worker thread (DUGOUT_EXTRACT_WORKERS)', () =>
       expect(count(`/game/${gamePk}/boxscore`)).toBe(2);
       expect(count(`/game/${gamePk}/playByPlay`)).toBe(2);
     }
+
+    h.sim.setFaults({});
+    const other = await createTestDatabase();
+    try {
+      const onMain = await backfillJob.run(runDeps(other.database, h, { extractWorkers: 0, gameSource: 'boxscore' }), {
+        range,
+      });
+      expect(onMain.status, String(onMain.error)).toBe('succeeded');
+      expect(await warehouseDigest(t.database.db)).toEqual(await warehouseDigest(other.database.db));
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('fetch a feed again when a worker finds it bad, and store what the main thread stores', {
+    timeout: 240_000,
+  }, async () => {
+    const bad = finals[0]!;
+    h.sim.setFaults({ scripted: [{ pathIncludes: `/game/${bad}/feed/live`, nth: 1, fault: 'messageNumber' }] });
+    const run = await backfillJob.run(runDeps(t.database, h, { extractWorkers: 1 }), { range });
+    expect(run.status, String(run.error)).toBe('succeeded');
+    const paths = h.sim.requestLog.map((r) => r.path);
+    const count = (part: string) => paths.filter((p) => p.includes(part)).length;
+    expect(count('/feed/live')).toBe(finals.length + 1);
+    expect(count(`/game/${bad}/feed/live`)).toBe(2);
+    expect(count('/boxscore') + count('/playByPlay')).toBe(0);
 
     h.sim.setFaults({});
     const other = await createTestDatabase();
@@ -123,14 +152,14 @@ describe('dugout check', () => {
   });
 });
 
-describe('DUGOUT_GAME_SOURCE=feed', () => {
+describe('DUGOUT_GAME_SOURCE=feed, the default', () => {
   it('loads the same rows from one feed/live request per game', { timeout: 240_000 }, async () => {
-    await backfillJob.run(runDeps(t.database, h), { range });
+    await backfillJob.run(runDeps(t.database, h, { gameSource: 'boxscore' }), { range });
     const viaBoxscore = await warehouseDigest(t.database.db);
     const other = await createTestDatabase();
     try {
       const before = h.sim.requestLog.length;
-      const run = await backfillJob.run(runDeps(other.database, h, { gameSource: 'feed' }), { range });
+      const run = await backfillJob.run(runDeps(other.database, h), { range });
       expect(run.status, String(run.error)).toBe('succeeded');
       const paths = h.sim.requestLog.slice(before).map((r) => r.path);
       expect(paths.filter((p) => p.includes('/feed/live'))).toHaveLength(finals.length);

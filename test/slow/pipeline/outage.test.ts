@@ -1,15 +1,16 @@
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, spawnCli, until } from '../../helpers/cli.js';
 import { canRunThrowawayCluster, startThrowawayCluster, type ThrowawayCluster } from '../../helpers/cluster.js';
 import { addDays, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
+import { describeNeeds } from '../../needs.js';
 
 /**
  * The database stopped mid-run (`pg_ctl -m fast stop`) on a cluster of the test's own — never the
  * shared server. Before, postgres.js could throw from a socket callback and kill dugout with a
  * stack trace, leaving its run `running` for good.
  */
-describe.runIf(canRunThrowawayCluster())('a database outage (finding 2)', () => {
+describeNeeds('PostgreSQL', canRunThrowawayCluster())('a database outage (finding 2)', () => {
   let cluster: ThrowawayCluster;
   let h: SimHarness;
   let range: { startDate: string; endDate: string };
@@ -46,7 +47,7 @@ describe.runIf(canRunThrowawayCluster())('a database outage (finding 2)', () => 
   it('a backfill exits 1 with the cause in one line, no stack; its run is closed; a re-run finishes the load', {
     timeout: 300_000,
   }, async () => {
-    h.sim.setFaults({ scripted: [{ pathIncludes: '/boxscore', fault: 'slow' }], slowMs: 100 });
+    h.sim.setFaults({ scripted: [{ pathIncludes: '/feed/live', fault: 'slow' }], slowMs: 100 });
     const args = ['backfill', '--start-date', range.startDate, '--end-date', range.endDate];
     const run = runCli(args, { env, timeoutMs: 120_000 });
     await until(

@@ -32,8 +32,8 @@ describe('a backfill killed with SIGKILL', () => {
       let pid = 0;
       const killed = runCli(args, { env: cliEnv(interrupted, h), onSpawn: (p) => (pid = p) });
       const watcher = setInterval(() => {
-        const boxscores = h.sim.requestLog.slice(startCount).filter((r) => r.path.includes('/boxscore')).length;
-        if (boxscores >= 25 && pid) {
+        const games = h.sim.requestLog.slice(startCount).filter((r) => r.path.includes('/feed/live')).length;
+        if (games >= 25 && pid) {
           process.kill(pid, 'SIGKILL');
           clearInterval(watcher);
         }

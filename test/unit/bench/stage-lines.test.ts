@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { noticeLine, timeShareLine } from '../../../src/bench/bench.js';
-import { emptyTimings } from '../../../src/pipeline/context.js';
+import { emptyTimings } from '../../../src/bench/stage-times.js';
 
 describe("the bench's stage lines", () => {
-  it('counts the client’s parse once, as parse, and the worker’s parse beside the fetch', () => {
-    // 1,000 ms of fetch of which the client parsed 200; the game bodies parsed 300 more on the worker.
+  it('shares the summed time among the stages', () => {
     const t = {
       ...emptyTimings(),
-      fetchMs: 1000,
-      clientParseMs: 200,
+      fetchMs: 800,
       parseMs: 500,
       hashMs: 100,
       noticeMs: 100,
@@ -21,7 +19,7 @@ describe("the bench's stage lines", () => {
     );
   });
 
-  it('never shows a negative fetch when the parse happened on the worker', () => {
+  it('says 0% of nothing', () => {
     const t = { ...emptyTimings(), fetchMs: 100, parseMs: 400, dbMs: 500 };
     expect(timeShareLine(t)).toContain('fetch 10%, parse 40%');
     expect(timeShareLine(emptyTimings())).toContain('fetch 0%');

@@ -75,6 +75,22 @@ describe('dugout sql output', () => {
     expect(JSON.parse(json.out)).toEqual([{ day: '2025-03-27', at: '2025-03-27T18:05:00Z' }]);
   });
 
+  it('writes numeric values as JSON numbers with the digits of the server, NaN as a string', async () => {
+    const NUMERIC = 1700;
+    const columns = [
+      { name: 'ratio', typeOid: NUMERIC },
+      { name: 'money', typeOid: NUMERIC },
+      { name: 'nan', typeOid: NUMERIC },
+      { name: 'none', typeOid: NUMERIC },
+      { name: 'label', typeOid: TEXT },
+    ];
+    const rows = [{ ratio: '0.33333333333333333333', money: '-1.50', nan: 'NaN', none: null, label: '0.5' }];
+    const { out } = await run((write) => jsonWriter({ write, maxRows: undefined }), columns, [rows]);
+    expect(out).toContain('"ratio": 0.33333333333333333333,');
+    expect(out).toContain('"money": -1.50,');
+    expect(JSON.parse(out)).toEqual([{ ratio: 1 / 3, money: -1.5, nan: 'NaN', none: null, label: '0.5' }]);
+  });
+
   it('stops the table at --max-rows and says so in its last line', async () => {
     const columns = [{ name: 'n', typeOid: INT4 }];
     const { out, stoppedAfter } = await run((write) => tableWriter({ write, maxRows: 3 }), columns, [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../../src/db/client.js';
-import { identList, quoteIdent } from '../../../src/db/rows.js';
+import { identList, quoteIdent } from '../../../src/db/identifiers.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 describe('identifiers in generated statements', () => {

@@ -33,9 +33,12 @@ describe('dugout sql statement check (PostgreSQL parser, allow-list)', () => {
     expect(await kind('show statement_timeout')).toBe('show');
   });
 
-  it('reads a SELECT whose WITH writes at once, not through a cursor (the read-only transaction refuses it)', async () => {
-    const cte = await checkReadOnlyQuery('with d as (delete from mlb.games returning 1) select * from d');
-    expect(cte).toMatchObject({ kind: 'select', cursor: false });
+  it('refuses a SELECT whose WITH writes, up front like every other write', async () => {
+    expect(await refused('with d as (delete from mlb.games returning 1) select * from d')).toBe(
+      'a WITH that holds DELETE writes: dugout sql refuses it',
+    );
+    expect(await refused('with i as (insert into t values (1) returning 1) select * from i')).toMatch(/INSERT/);
+    expect(await refused('explain with u as (update t set a = 1 returning 1) select * from u')).toMatch(/UPDATE/);
     expect((await checkReadOnlyQuery('with d as (select 1) select * from d')).cursor).toBe(true);
     expect((await checkReadOnlyQuery('explain select 1')).cursor).toBe(false);
   });

@@ -39,7 +39,8 @@ describeRecorded('boxscore over the recorded bodies', () => {
           .map((p) => p.person.id);
         const lines = rows.battingLines.filter((l) => l.side === side);
         expect(lines.map((l) => l.person_id).sort()).toEqual(expected.sort());
-        expect(new Set(lines.map((l) => l.team_id))).toEqual(new Set([team.team.id]));
+        // A preview's boxscore lists the rosters with empty stats: no line at all.
+        for (const line of lines) expect(line.team_id).toBe(team.team.id);
       }
     });
 

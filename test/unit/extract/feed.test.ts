@@ -6,7 +6,7 @@ import {
   gameFromFeed,
   splitFeedLive,
 } from '../../../src/extract/index.js';
-import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
+import { describeRecorded, feedState, fixture, fixtureNames } from '../../fixtures.js';
 
 describeRecorded('feed over the recorded bodies', () => {
   // biome-ignore lint/suspicious/noExplicitAny: fixtures are untyped JSON
@@ -38,14 +38,16 @@ describeRecorded('feed over the recorded bodies', () => {
         coded_game_state: gd.status.codedGameState,
         home_team_id: gd.teams.home.id,
         away_team_id: gd.teams.away.id,
-        home_score: feed.liveData.linescore.teams.home.runs,
-        away_score: feed.liveData.linescore.teams.away.runs,
+        // A preview's linescore has no runs yet: no score, not 0-0.
+        home_score: feed.liveData.linescore.teams.home.runs ?? null,
+        away_score: feed.liveData.linescore.teams.away.runs ?? null,
         venue_id: gd.venue.id,
         sport_id: gd.teams.home.sport?.id ?? 1,
       });
-      const final = gd.status.codedGameState === 'F';
+      const final = feedState(feed) === 'final';
       const { home, away } = feed.liveData.linescore.teams;
       expect(rows?.home_is_winner).toBe(final ? home.runs > away.runs : null);
+      if (feedState(feed) === 'preview') expect([rows?.home_score, rows?.away_score]).toEqual([null, null]);
     });
   });
 

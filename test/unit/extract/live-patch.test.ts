@@ -4,6 +4,7 @@ import {
   extractBoxscore,
   extractPlayByPlay,
   gameFromFeed,
+  jsonBytes,
   LIVE_PATCH_LIMITS,
   parseLiveTimestamps,
 } from '../../../src/extract/index.js';
@@ -125,10 +126,10 @@ describe('applyLivePatch refuses what it cannot trust', () => {
     });
   });
 
-  it('a patch that moves the feed back in time is a gap', () => {
+  it('a patch that moves the feed back in time is stale', () => {
     expect(applyLivePatch(stored(), [{ diff: [stamp('20250704_170000')] }])).toMatchObject({
       ok: false,
-      failure: { kind: 'gap' },
+      failure: { kind: 'stale' },
     });
   });
 
@@ -142,10 +143,10 @@ describe('applyLivePatch refuses what it cannot trust', () => {
     expect(feed).toEqual(stored());
   });
 
-  it('a patch that makes the feed another game, or drops its timestamp, does not apply', () => {
+  it('a patch that makes the feed another game is foreign; one that drops its timestamp does not apply', () => {
     expect(applyLivePatch(stored(), [{ diff: [{ op: 'replace', path: '/gamePk', value: 2 }] }])).toMatchObject({
       ok: false,
-      failure: { kind: 'does-not-apply', message: 'the patch turns game 1 into 2' },
+      failure: { kind: 'foreign', message: 'the patch turns game 1 into 2' },
     });
     expect(applyLivePatch(stored(), [{ diff: [{ op: 'remove', path: '/metaData/timeStamp' }] }])).toMatchObject({
       ok: false,
@@ -181,6 +182,64 @@ describe('applyLivePatch refuses what it cannot trust', () => {
       failure: { kind: 'malformed', message: 'the answer has more than 10 operations' },
     });
     expect(applyLivePatch(stored(), [{ diff: ops.slice(1) }], undefined, limits)).toMatchObject({ ok: true });
+  });
+
+  it('a document that grows past the bound while patched is refused at the operation that would take it there', () => {
+    const limits = { ...LIVE_PATCH_LIMITS, maxDocumentBytes: 4096 };
+    const big = 'x'.repeat(1000);
+    const grow = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ op: 'add', path: `/gameData/k${i}`, value: big }));
+    expect(applyLivePatch(stored(), [{ diff: grow(3) }], undefined, limits)).toMatchObject({ ok: true });
+    expect(applyLivePatch(stored(), [{ diff: grow(4) }], undefined, limits)).toMatchObject({
+      ok: false,
+      failure: { kind: 'too-large', operationIndex: 3 },
+    });
+    // A copy counts the size of what it copies.
+    const copies = [
+      { op: 'add', path: '/gameData/a', value: big },
+      { op: 'copy', from: '/gameData/a', path: '/gameData/b' },
+      { op: 'copy', from: '/gameData', path: '/liveData/c' },
+    ];
+    expect(applyLivePatch(stored(), [{ diff: copies }], undefined, limits)).toMatchObject({
+      ok: false,
+      failure: { kind: 'too-large', operationIndex: 2 },
+    });
+  });
+
+  it('the 40-copy bomb (each copy doubles the document) is refused at the default bound, in little time and memory', () => {
+    // 2.2 KB of operations that would make 2^40 copies of the feed: refused before the 64 MiB bound.
+    const bomb = [
+      {
+        diff: Array.from({ length: 40 }, (_, i) => ({
+          op: 'copy',
+          from: '/liveData',
+          path: `/liveData/c${i}`,
+        })),
+      },
+    ];
+    expect(JSON.stringify(bomb).length).toBeLessThan(2500);
+    // About the size of a real feed (600 KB).
+    const feed = stored();
+    feed.liveData.plays.allPlays = Array.from({ length: 3000 }, (_, i) => ({
+      atBatIndex: i,
+      result: { description: 'x'.repeat(150) },
+    }));
+    const rssBefore = process.memoryUsage().rss;
+    const started = Date.now();
+    const result = applyLivePatch(feed, bomb);
+    expect(result).toMatchObject({ ok: false, failure: { kind: 'too-large' } });
+    if (!result.ok && result.failure.kind === 'too-large') expect(result.failure.operationIndex).toBeLessThan(10);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(1024 * 1024 * 1024);
+  });
+
+  it('jsonBytes is about the length of the JSON text, and stops counting past its budget', () => {
+    const value = { a: [1, 'two', null, true], b: { c: 'x'.repeat(100) } };
+    const exact = JSON.stringify(value).length;
+    expect(jsonBytes(value, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(exact);
+    expect(jsonBytes(value, Number.POSITIVE_INFINITY)).toBeLessThan(exact * 1.3);
+    const huge = Array.from({ length: 100_000 }, () => ({ k: 'v' }));
+    expect(jsonBytes(huge, 1000)).toBeLessThan(1100 + 100_000);
   });
 
   it('a stored feed without a timestamp cannot take a patch', () => {

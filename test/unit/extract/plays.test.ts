@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractPlayByPlay } from '../../../src/extract/index.js';
-import { cloneFixture, describeRecorded, fixture, fixtureNames, gamePkOf } from '../../fixtures.js';
+import { cloneFixture, describeRecorded, feedState, fixture, fixtureNames, gamePkOf } from '../../fixtures.js';
 
 describeRecorded('plays over the recorded bodies', () => {
   // biome-ignore lint/suspicious/noExplicitAny: fixtures are untyped JSON
@@ -8,13 +8,18 @@ describeRecorded('plays over the recorded bodies', () => {
 
   /** Every real play-by-play body: feed/live `liveData.plays` and standalone /playByPlay. */
   const bodies = [
-    ...fixtureNames('liveGameV1').map((name) => ({ name, body: () => fixture<Body>(name).liveData.plays })),
-    ...fixtureNames('playByPlay').map((name) => ({ name, body: () => fixture<Body>(name) })),
+    ...fixtureNames('liveGameV1').map((name) => ({
+      name,
+      body: () => fixture<Body>(name).liveData.plays,
+      state: () => feedState(fixture(name)),
+    })),
+    // The standalone /playByPlay bodies are of finished games.
+    ...fixtureNames('playByPlay').map((name) => ({ name, body: () => fixture<Body>(name), state: () => 'final' })),
   ];
 
   const PBP = 'playByPlay/747175_2024R_TOR-at-AZ.json';
 
-  describe.each(bodies)('extractPlayByPlay over $name', ({ name, body }) => {
+  describe.each(bodies)('extractPlayByPlay over $name', ({ name, body, state }) => {
     const gamePk = gamePkOf(name);
     const { rows, rejects } = extractPlayByPlay(gamePk, body());
     const allPlays: Body[] = body().allPlays;
@@ -43,11 +48,22 @@ describeRecorded('plays over the recorded bodies', () => {
       for (const play of rows.plays) expect(play.pitch_count).toBe(counted.get(play.at_bat_index) ?? 0);
     });
 
-    it('adds up runs scored on plays to the final score of each team', () => {
+    it("adds up runs scored on plays to each team's score after the latest play (a preview has no play)", () => {
+      if (state() === 'preview') {
+        expect([allPlays, rows.plays, rows.pitches]).toEqual([[], [], []]);
+        return;
+      }
       const runs = { top: 0, bottom: 0 };
       for (const play of rows.plays) runs[play.half_inning] += play.runs_scored;
       const last = rows.plays.at(-1);
       expect(runs).toEqual({ top: last?.away_score, bottom: last?.home_score });
+    });
+
+    it('marks each play complete as the body does: only the at-bat under way in a game in progress is not', () => {
+      expect(rows.plays.map((p) => p.is_complete)).toEqual(allPlays.map((p) => p.about.isComplete));
+      const open = rows.plays.filter((p) => p.is_complete === false).map((p) => p.at_bat_index);
+      const current = allPlays.at(-1)?.about;
+      expect(open).toEqual(state() === 'in progress' && current?.isComplete === false ? [current.atBatIndex] : []);
     });
   });
 

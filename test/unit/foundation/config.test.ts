@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       concurrency: 4,
       timeoutMs: 30_000,
       sportIds: [1],
-      gameSource: 'boxscore',
+      gameSource: 'feed',
       logLevel: 'info',
       extractWorkers: undefined,
     });
@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       STATSAPI_CONCURRENCY: '8',
       STATSAPI_TIMEOUT_MS: '1000',
       DUGOUT_SPORT_IDS: '1, 11,11',
-      DUGOUT_GAME_SOURCE: 'feed',
+      DUGOUT_GAME_SOURCE: 'boxscore',
       LOG_LEVEL: 'DEBUG',
       LOG_PRETTY: '1',
       DUGOUT_EXTRACT_WORKERS: '0',
@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       concurrency: 8,
       timeoutMs: 1000,
       sportIds: [1, 11],
-      gameSource: 'feed',
+      gameSource: 'boxscore',
       logLevel: 'debug',
       logPretty: true,
       extractWorkers: 0,
@@ -89,7 +89,7 @@ describe('loadConfig', () => {
         return (err as Error).message;
       }
     })();
-    expect(bad).toContain('DUGOUT_READER_URL is not a valid URL');
+    expect(bad).toContain('DUGOUT_READER_URL is not a valid URL (percent-encode the password: / as %2F');
     expect(bad).not.toContain('secret-pw');
   });
 
@@ -99,6 +99,28 @@ describe('loadConfig', () => {
       loadConfig({ DATABASE_URL: 'not a url with secret-pw' });
     } catch (err) {
       expect((err as Error).message).not.toContain('secret-pw');
+    }
+  });
+});
+
+describe('the register settings', () => {
+  it('fetch the register from GitHub weekly by default, from a mirror when told, and never with off', () => {
+    expect(loadConfig({})).toMatchObject({
+      registerUrl: 'https://github.com/chadwickbureau/register/archive/refs/heads/master.zip',
+      registerCron: '40 11 * * 1',
+    });
+    expect(
+      loadConfig({ DUGOUT_REGISTER_URL: 'http://127.0.0.1:9/register.zip', DUGOUT_REGISTER_CRON: 'off' }),
+    ).toMatchObject({ registerUrl: 'http://127.0.0.1:9/register.zip', registerCron: undefined });
+  });
+
+  it('refuses a URL with credentials or of another scheme, and a schedule that is not cron', () => {
+    for (const [env, name] of [
+      [{ DUGOUT_REGISTER_URL: 'ftp://example.org/r.zip' }, 'DUGOUT_REGISTER_URL'],
+      [{ DUGOUT_REGISTER_URL: 'https://u:p@example.org/r.zip' }, 'DUGOUT_REGISTER_URL'],
+      [{ DUGOUT_REGISTER_CRON: 'weekly' }, 'DUGOUT_REGISTER_CRON'],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(name);
     }
   });
 });
@@ -122,6 +144,33 @@ describe('loadConfig refuses what the driver would misread', () => {
 
   it('refuses a second, unknown sslmode after a valid one (the driver reads the last)', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db?sslmode=require&sslmode=bogus' })).toThrow(/sslmode/);
+  });
+
+  it.each([
+    ['an unknown parameter', 'statment_timeout=5s', /unknown parameter "statment_timeout"/],
+    [
+      'a server option the server would judge after connecting',
+      'options=-c%20statement_timeout%3Dx',
+      /unknown parameter "options"/,
+    ],
+    ['a statement_timeout that is no duration', 'statement_timeout=abc', /statement_timeout must be milliseconds/],
+    ['connect_timeout=abc (was silently 10 s)', 'connect_timeout=abc', /connect_timeout must be a whole number/],
+    ['connect_timeout=0', 'connect_timeout=0', /connect_timeout must be a whole number of seconds above 0/],
+  ])('refuses %s in DATABASE_URL before connecting, in one line, without the password', (_label, query, cause) => {
+    const attempt = () => loadConfig({ DATABASE_URL: `postgres://u:secret-pw@h:5432/db?${query}` });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(cause);
+    expect(attempt).not.toThrow(/secret-pw/);
+  });
+
+  it('accepts the parameters dugout reads', () => {
+    const url = 'postgres://u:p@h/db?connect_timeout=3&statement_timeout=30min&application_name=x&sslmode=require';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('refuses a blank DATABASE_URL (it used to mean the embedded database); empty is unset', () => {
+    expect(() => loadConfig({ DATABASE_URL: ' ' })).toThrow(/DATABASE_URL is blank/);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
   it('never echoes the password when it refuses an sslmode', () => {

@@ -12,7 +12,7 @@ import {
 } from '../../../src/pipeline/extract-pool/pool.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { COPY_MIN_ROWS, encodeGameRows } from '../../../src/db/store-game.js';
-import { checkGameBodies, type FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
+import { checkGameBodies, type FetchedPair as FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { copyTextDecoded, encodedRows, plainRows } from '../../helpers/copy-text.js';
 
@@ -198,6 +198,34 @@ describeRecorded('extraction workers over every recorded game', () => {
       expect(prepared.rows).toEqual(extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp)));
     },
   );
+
+  it.each(fixtureNames('liveGameV1'))(
+    'prepare %s fetched as one feed/live: the parts, fingerprints and rows the main thread stores',
+    async (name) => {
+      const feedText = fixtureText(name);
+      const feed = JSON.parse(feedText);
+      const parts = splitFeedLive(feed);
+      const url = `http://sim/api/v1.1/game/${feed.gamePk}/feed/live`;
+      const prepared = await pool.prepare({ gamePk: feed.gamePk, feed: { url, data: utf8(feedText) } });
+      expect(prepared.source).toBe('feed');
+      expect(prepared.feedTimestamp).toBe(feed.metaData.timeStamp);
+      expect(new TextDecoder().decode(prepared.stored.boxscore)).toBe(JSON.stringify(parts.boxscore));
+      expect(new TextDecoder().decode(prepared.stored.playByPlay)).toBe(JSON.stringify(parts.playByPlay));
+      expect(prepared.boxscoreSha).toBe(bodySha256('boxscore', parts.boxscore));
+      expect(prepared.playByPlaySha).toBe(bodySha256('playByPlay', parts.playByPlay));
+      const abs = feed.gameData.absChallenges;
+      expect(prepared.absChallenges).toBe(abs === undefined ? undefined : JSON.stringify(abs));
+      expect(prepared.rows).toEqual(extractGameRows(feed.gamePk, parts.boxscore, parts.playByPlay, undefined, abs));
+    },
+  );
+
+  it('sends a feed without its boxscore back to be fetched again', async () => {
+    const url = 'http://sim/api/v1.1/game/5/feed/live';
+    const body = JSON.stringify({ gamePk: 5, gameData: {}, liveData: { plays: { allPlays: [] } } });
+    await expect(pool.prepare({ gamePk: 5, feed: { url, data: utf8(body) } })).rejects.toMatchObject({
+      name: 'FetchedBodyError',
+    });
+  });
 
   it('prepares a recorded game with its win probability as the main thread does', async () => {
     const name = '747175_2024R_TOR-at-AZ.json';

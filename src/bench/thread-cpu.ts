@@ -18,16 +18,3 @@ export function threadCpuMs(): number | undefined {
 }
 
 let available = process.platform === 'linux';
-
-/**
- * The CPU milliseconds `run` took on this thread, or its wall milliseconds where the CPU is not
- * told; with `measure` false (nobody collects the figure) `run` alone, and 0.
- */
-export function timed<T>(run: () => T, measure = true): { result: T; ms: number } {
-  if (!measure) return { result: run(), ms: 0 };
-  const cpu = threadCpuMs();
-  const started = performance.now();
-  const result = run();
-  const after = cpu === undefined ? undefined : threadCpuMs();
-  return { result, ms: after === undefined || cpu === undefined ? performance.now() - started : after - cpu };
-}

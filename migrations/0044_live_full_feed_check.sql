@@ -1,0 +1,2 @@
+ALTER TABLE "raw"."live_feeds" ADD COLUMN "full_feed_at" timestamp with time zone;--> statement-breakpoint
+COMMENT ON COLUMN raw.live_feeds.full_feed_at IS 'The live loop''s clock when the game''s last full feed was stored (null: none since this column came): once it is LIVE_FULL_CHECK_SECONDS (10 minutes) old the next pass fetches the full feed instead of a patch, so a patched feed that went wrong is repaired within that interval.';

@@ -1,0 +1,6 @@
+ALTER TABLE "ingest"."new_fields" ADD COLUMN "path_key" text GENERATED ALWAYS AS (md5(path)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "ingest"."new_fields" DROP CONSTRAINT "new_fields_body_kind_path_pk";--> statement-breakpoint
+ALTER TABLE "ingest"."new_fields" ADD CONSTRAINT "new_fields_body_kind_path_key_pk" PRIMARY KEY("body_kind","path_key");
+--> statement-breakpoint
+COMMENT ON TABLE ingest.new_fields IS 'Grain: one row per body kind and key path (body_kind, path; keyed by the path''s md5, so a path of any length is recorded) seen in a loaded body but missing from the key paths dugout knows for that kind (src/extract/known-paths.json; array indices folded as [], id-like keys as *): the fields the API added since. Only the outermost path of a new branch is listed. Bounded: a body records at most 50 new paths (the shortest), a body kind at most 500 a day; the others are counted in one row per kind and day whose path is (overflow YYYY-MM-DD) and whose seen is their count. dugout status shows the newest 20 with counts per kind (--json lists all), dugout check prints them as notes.';--> statement-breakpoint
+COMMENT ON COLUMN ingest.new_fields.path_key IS 'md5 of path: the key (a btree entry cannot hold a path of any length).';

@@ -1,0 +1,139 @@
+import type { Executor } from './client.js';
+import {
+  insertRevisions,
+  insertScoringChanges,
+  type ScoringChangeRow,
+  readGameRevisions,
+  readStoredGameBodies,
+  type RevisionToStore,
+  type StoredRevision,
+} from './queries/revisions.js';
+
+/** The kinds of game body kept as revisions. */
+export type RevisionKind = 'boxscore' | 'playByPlay' | 'winProbability';
+
+/**
+ * How a revision is made from bodies: the canonical content, the patch between two contents, the
+ * facts a change altered. Reading bodies is extraction's (extract/revision.ts and
+ * extract/scoring-changes.ts give these); db/ stores what they return, in the game's transaction,
+ * and is handed them by the load (pipeline/load/revision-rules.ts).
+ */
+export interface RevisionRules {
+  canonicalBody(kind: RevisionKind, body: unknown): { content: unknown; text: string; sha: string };
+  diffBodies(from: unknown, to: unknown): unknown;
+  applyRevisionPatch(from: unknown, ops: unknown): unknown;
+  scoringChangeRows(
+    gamePk: number,
+    kind: RevisionKind,
+    before: { revision: number; fetchedAt: Date; content: unknown },
+    after: { revision: number; fetchedAt: Date | null; content: unknown },
+  ): ScoringChangeRow[];
+}
+
+/** Why a game's bodies were fetched again, as its work item says (`repoll` for a re-poll). */
+export type FetchReason = string;
+
+/** One body of a game to keep a revision of: its kind, text (or the parsed body) and source. */
+export interface RevisionBody {
+  kind: RevisionKind;
+  text: string;
+  source: string;
+}
+
+/** A kind's latest revision: its number, content hash, content and fetch time. */
+export interface LatestContent {
+  revision: number;
+  sha: string;
+  content: unknown;
+  fetchedAt: Date;
+}
+
+/** The content of each kind's latest revision, rebuilt from the stored chain. */
+export function contentsOf(
+  revisions: readonly StoredRevision[],
+  applyRevisionPatch: RevisionRules['applyRevisionPatch'],
+): Map<string, LatestContent> {
+  const out = new Map<string, LatestContent>();
+  for (const r of revisions) {
+    const prev = out.get(r.kind);
+    const body = JSON.parse(r.bodyText) as unknown;
+    const content = r.encoding === 'whole' ? body : applyRevisionPatch(prev?.content, body);
+    out.set(r.kind, { revision: r.revision, sha: r.contentSha256, content, fetchedAt: r.fetchedAt });
+  }
+  return out;
+}
+
+/**
+ * Keep a revision of each body whose canonical content differs from its kind's latest revision, in
+ * the game's load transaction (under its lock): the first whole (`new_final`), a later one as the
+ * patch from the one before (`repoll` when the fetch was a re-poll, else `correction`). A game loaded
+ * before revisions were kept first gets its stored bodies as revision 1, dated when they were
+ * stored. Returns how many revisions were written (0: every content unchanged).
+ */
+export async function storeGameRevisions(
+  tx: Executor,
+  rules: RevisionRules,
+  gamePk: number,
+  bodies: readonly RevisionBody[],
+  reason: FetchReason | undefined,
+  runId: number,
+  fetchedAt: Date | null,
+): Promise<number> {
+  let stored = await readGameRevisions(tx, gamePk);
+  const seeds: RevisionToStore[] = [];
+  if (stored.length === 0) {
+    for (const b of await readStoredGameBodies(tx, gamePk)) {
+      const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
+      seeds.push({
+        gamePk,
+        kind: b.kind,
+        revision: 1,
+        contentSha256: c.sha,
+        source: b.source,
+        fetchedAt: b.fetchedAt,
+        reason: 'new_final',
+        encoding: 'whole',
+        bodyText: c.text,
+        runId: null,
+      });
+    }
+    stored = seeds.map((s) => ({ ...s, fetchedAt: s.fetchedAt ?? new Date(0) }));
+  }
+  const latest = contentsOf(stored, rules.applyRevisionPatch);
+  // A revision is never dated before the one it follows (a clock set back, another process's clock).
+  const lastAt = Math.max(0, ...stored.map((r) => r.fetchedAt.getTime()));
+  const at = fetchedAt && fetchedAt.getTime() < lastAt ? new Date(lastAt) : fetchedAt;
+  const added: RevisionToStore[] = [];
+  const changes: ScoringChangeRow[] = [];
+  for (const b of bodies) {
+    const c = rules.canonicalBody(b.kind, JSON.parse(b.text));
+    const prev = latest.get(b.kind);
+    if (prev?.sha === c.sha) continue;
+    const base = { gamePk, kind: b.kind, contentSha256: c.sha, source: b.source, fetchedAt: at, runId };
+    if (!prev) {
+      added.push({ ...base, revision: 1, reason: 'new_final', encoding: 'whole', bodyText: c.text });
+      continue;
+    }
+    // The facts the new revision changed, as the warehouse's rows read them.
+    changes.push(
+      ...rules.scoringChangeRows(gamePk, b.kind, prev, {
+        revision: prev.revision + 1,
+        fetchedAt: at,
+        content: c.content,
+      }),
+    );
+    const patch = JSON.stringify(rules.diffBodies(prev.content, c.content));
+    // A patch longer than the content (a body rewritten throughout) is kept as the content.
+    const whole = patch.length >= c.text.length;
+    added.push({
+      ...base,
+      revision: prev.revision + 1,
+      reason: reason === 'repoll' ? 'repoll' : 'correction',
+      encoding: whole ? 'whole' : 'patch',
+      bodyText: whole ? c.text : patch,
+    });
+  }
+  await insertRevisions(tx, [...seeds, ...added]);
+  await insertScoringChanges(tx, changes);
+  return added.length;
+}

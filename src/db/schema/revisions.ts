@@ -1,0 +1,48 @@
+import { bigint, index, integer, json, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { raw } from './schemas.js';
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * Every distinct body a game's final loads stored, per kind (`boxscore`, `playByPlay`,
+ * `winProbability`): revision 1 whole, each later one as the RFC 6902 JSON Patch from the one
+ * before. Distinct by the hash of the body's canonical content (src/extract/revision.ts), written in
+ * the game's load transaction; never updated.
+ */
+export const gameRevisions = raw.table(
+  'game_revisions',
+  {
+    gamePk: integer('game_pk').notNull(),
+    /** `boxscore`, `playByPlay` or `winProbability`. */
+    kind: text('kind').notNull(),
+    /** 1, 2, … per game and kind. */
+    revision: integer('revision').notNull(),
+    /** SHA-256 hex of the canonical content's JSON text. */
+    contentSha256: text('content_sha256').notNull(),
+    /** `boxscore` or `feed`: the request the body came from. */
+    source: text('source').notNull(),
+    fetchedAt: timestamp('fetched_at', tz).notNull(),
+    /** `new_final` (the first), `correction` (the change log or a load listed it again) or `repoll`. */
+    reason: text('reason').notNull(),
+    /** `whole` (the canonical content) or `patch` (operations from the previous revision's content). */
+    encoding: text('encoding').notNull(),
+    /** The content, or the patch, as JSON text. */
+    body: json('body').notNull(),
+    /** Characters of `body`'s text. */
+    bodyChars: integer('body_chars').notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gamePk, t.kind, t.revision] }),
+    index('game_revisions_fetched_at_idx').on(t.fetchedAt),
+  ],
+);
+
+/**
+ * The last time each game's final bodies were fetched and compared with the stored ones (changed or
+ * not): a re-poll is due N days after the game's end when no fetch was made since then.
+ */
+export const gameChecks = raw.table('game_checks', {
+  gamePk: integer('game_pk').primaryKey(),
+  checkedAt: timestamp('checked_at', tz).notNull(),
+});

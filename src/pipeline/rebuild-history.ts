@@ -1,0 +1,169 @@
+import { storeRejects } from '../db/queries/rejects.js';
+import {
+  deleteGameHistory,
+  insertScoringChanges,
+  listRevisedGames,
+  readGameRevisions,
+  readStoredAbsChallenges,
+  readStoredGameBodies,
+  recordGameHistory,
+  type ScoringChangeRow,
+  type StoredRevision,
+} from '../db/queries/revisions.js';
+import { replaceGameRows } from '../db/store-game.js';
+import { reject } from '../extract/rejects.js';
+import { applyRevisionPatch, canonicalBody, type RevisionKind, RevisionPatchError } from '../extract/revision.js';
+import { scoringChangeRows } from '../extract/scoring-changes.js';
+import type { PipelineContext } from './context.js';
+import { extractGameRows } from './load/game-rows.js';
+
+/** Games replayed per page of the rebuild's keyset. */
+const PAGE = 100;
+
+/** A game's revisions replayed: one step per fetch time, the contents of every kind at it. */
+interface Step {
+  at: Date;
+  contents: Map<string, unknown>;
+  changes: ScoringChangeRow[];
+}
+
+/** Why a game's revisions cannot be replayed. */
+class RevisionReject extends Error {
+  constructor(
+    message: string,
+    readonly revision: StoredRevision,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The steps of a game's stored revisions, checked: each patch applies to the content before it and
+ * gives the content its hash names, no revision is older than the one it follows, and the latest of
+ * each kind is the body stored in raw.* (a revision older than the stored body is refused).
+ */
+export function replayRevisions(
+  gamePk: number,
+  revisions: readonly StoredRevision[],
+  storedShas: ReadonlyMap<string, string>,
+): Step[] {
+  const latest = new Map<string, { revision: StoredRevision; content: unknown }>();
+  const byTime = [...revisions].sort(
+    (a, b) => a.fetchedAt.getTime() - b.fetchedAt.getTime() || a.revision - b.revision,
+  );
+  const steps: Step[] = [];
+  for (const r of byTime) {
+    const prev = latest.get(r.kind);
+    if (prev && r.revision !== prev.revision.revision + 1) {
+      throw new RevisionReject(
+        `revision ${r.revision} is out of order: fetched before revision ${prev.revision.revision + 1}`,
+        r,
+      );
+    }
+    if (!prev && r.revision !== 1) throw new RevisionReject(`revision ${r.revision} follows no revision 1`, r);
+    let content: unknown;
+    try {
+      const body = JSON.parse(r.bodyText) as unknown;
+      content = r.encoding === 'whole' ? body : applyRevisionPatch(prev?.content, body);
+    } catch (err) {
+      if (err instanceof RevisionPatchError || err instanceof SyntaxError) throw new RevisionReject(err.message, r);
+      throw err;
+    }
+    const sha = canonicalBody(r.kind as RevisionKind, content).sha;
+    if (sha !== r.contentSha256) throw new RevisionReject(`revision ${r.revision} does not give its content hash`, r);
+    let step = steps.at(-1);
+    if (!step || step.at.getTime() !== r.fetchedAt.getTime()) {
+      step = {
+        at: r.fetchedAt,
+        contents: new Map(step ? step.contents : [...latest].map(([k, v]) => [k, v.content])),
+        changes: [],
+      };
+      steps.push(step);
+    }
+    step.contents.set(r.kind, content);
+    if (prev) {
+      const before = { revision: prev.revision.revision, fetchedAt: prev.revision.fetchedAt, content: prev.content };
+      step.changes.push(...scoringChangeRows(gamePk, r.kind as RevisionKind, before, { ...r, content }));
+    }
+    latest.set(r.kind, { revision: r, content });
+  }
+  for (const [kind, l] of latest) {
+    const stored = storedShas.get(kind);
+    if (stored !== undefined && stored !== l.revision.contentSha256) {
+      throw new RevisionReject(
+        `the latest ${kind} revision is not the body stored (a revision older than the stored body)`,
+        l.revision,
+      );
+    }
+  }
+  return steps;
+}
+
+/**
+ * Rebuild the history of every game with revisions, without a request: replay its revisions in the
+ * order they were fetched, each fetch replacing the game's rows and recording their versions and
+ * scoring changes, so the current rows end as the latest revisions say (it runs after the rows are
+ * rebuilt from raw.*, which a game fetched once keeps). One transaction a game; a
+ * game whose revisions do not replay (a patch that does not apply, a revision older than the one it
+ * follows or than the stored body) is a reject (ingest.rejects) and keeps its rows and history.
+ */
+export async function rebuildHistory(ctx: PipelineContext): Promise<{ games: number; rejected: number }> {
+  let after = -1;
+  let games = 0;
+  let rejected = 0;
+  while (!ctx.signal.aborted) {
+    const pks = await listRevisedGames(ctx.db, after, PAGE);
+    if (pks.length === 0) break;
+    after = pks.at(-1)!;
+    for (const gamePk of pks) {
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const revisions = await readGameRevisions(tx, gamePk);
+        const stored = await readStoredGameBodies(tx, gamePk);
+        const storedShas = new Map(
+          stored.map((b) => [b.kind, canonicalBody(b.kind as RevisionKind, JSON.parse(b.text)).sha]),
+        );
+        let steps: Step[];
+        try {
+          steps = replayRevisions(gamePk, revisions, storedShas);
+        } catch (err) {
+          if (!(err instanceof RevisionReject)) throw err;
+          const r = err.revision;
+          await storeRejects(
+            tx,
+            [reject(gamePk, 'game_revisions', `raw.game_revisions[${r.kind},${r.revision}]`, err.message, null)],
+            ctx.runId,
+          );
+          ctx.log.warn(
+            { gamePk, kind: r.kind, revision: r.revision, err: err.message },
+            'revision rejected: the game keeps its rows',
+          );
+          return 'rejected' as const;
+        }
+        const absText = steps.length > 1 ? await readStoredAbsChallenges(tx, gamePk) : undefined;
+        const abs = absText === undefined ? undefined : JSON.parse(absText);
+        await deleteGameHistory(tx, gamePk);
+        // A game fetched once (most games) has the rows the rebuild just derived from raw.*, whose
+        // bodies are its latest revisions (checked above): only its history is recorded. A game
+        // corrected since has each earlier fetch's rows replayed, and the last one's restored.
+        const replay = steps.length > 1;
+        for (const step of steps) {
+          const box = step.contents.get('boxscore');
+          const pbp = step.contents.get('playByPlay');
+          if (box === undefined || pbp === undefined) continue;
+          if (replay) {
+            // Rejects were stored by the loads that fetched the bodies: not again.
+            const win = step.contents.get('winProbability');
+            const rows = { ...extractGameRows(gamePk, box, pbp, win, abs), rejects: [] };
+            await replaceGameRows(tx, gamePk, rows, ctx.runId);
+          }
+          await recordGameHistory(tx, gamePk, step.at);
+          await insertScoringChanges(tx, step.changes);
+        }
+        return 'rebuilt' as const;
+      });
+      if (outcome === 'rejected') rejected++;
+      else games++;
+    }
+  }
+  return { games, rejected };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncJob } from '../../../jobs/sync.js';
+import { queryRows, sql } from '../../../src/db/client.js';
+import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
+
+const DAY = 86_400_000;
+/** Days whose games are checked: every correction of theirs lands, and every re-poll is made, by the last morning. */
+const GAME_DAYS = 4;
+const MORNINGS = GAME_DAYS + 10;
+
+describe('scoring changes the simulator makes by itself after final games', () => {
+  let t: TestDatabase;
+  let h: SimHarness;
+  let d0: string;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const probe = await startSim({ seed: 13 });
+    d0 = firstRegularDate(probe.sim);
+    await probe.close();
+    h = await startSim({ seed: 13, now: new Date(Date.parse(`${d0}T14:00:00Z`)), scoringChanges: 0.12 });
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    await t?.drop();
+  });
+
+  it('are every one found by the change log or a re-poll, and none is invented', { timeout: 1_200_000 }, async () => {
+    const db = t.database.db;
+    for (let day = 1; day <= MORNINGS; day++) {
+      h.sim.advance(DAY);
+      const run = await syncJob.run(runDeps(t.database, h), { daysBack: 2, daysAhead: 0 });
+      expect(run.status, String(run.error)).toBe('succeeded');
+    }
+    const games = new Set(
+      h.sim
+        .listGames()
+        .filter((g) => g.officialDate >= d0 && g.officialDate < addDays(d0, GAME_DAYS) && g.codedGameState === 'F')
+        .map((g) => g.gamePk),
+    );
+    // A correction made before the game's first load is in its first body: the warehouse never saw
+    // the game otherwise, so it is no change.
+    const first = new Map(
+      (
+        await queryRows<{ pk: number; at: Date | string }>(
+          db,
+          sql`select game_pk as pk, min(fetched_at) as at from raw.game_revisions group by 1`,
+        )
+      ).map((r) => [Number(r.pk), new Date(r.at).getTime()]),
+    );
+    const made = h.sim
+      .corrections()
+      .filter((c) => games.has(c.gamePk) && c.atMs > (first.get(c.gamePk) ?? Number.POSITIVE_INFINITY));
+    // The simulator made each kind, listed and silent, some games twice.
+    expect(made.some((c) => c.from === 'decision')).toBe(true);
+    expect(made.some((c) => c.from !== 'decision')).toBe(true);
+    expect(made.some((c) => c.silent)).toBe(true);
+    expect(made.some((c) => !c.silent)).toBe(true);
+    const perGame = new Map<number, number>();
+    for (const c of made) perGame.set(c.gamePk, (perGame.get(c.gamePk) ?? 0) + 1);
+    expect([...perGame.values()].some((n) => n > 1)).toBe(true);
+
+    const changes = await queryRows<{
+      pk: number;
+      fact: string;
+      ab: number | null;
+      person: number | null;
+      after: string | null;
+    }>(db, sql`select game_pk as pk, fact, at_bat_index as ab, person_id as person, after from mlb.scoring_changes`);
+    const found = changes.filter((c) => games.has(Number(c.pk)));
+    // None invented: only the corrected games changed.
+    expect([...new Set(found.map((c) => Number(c.pk)))].sort()).toEqual([...perGame.keys()].sort());
+    // Every one found: the play's event as corrected, the win as credited.
+    for (const c of made) {
+      const mine = found.filter((f) => Number(f.pk) === c.gamePk);
+      if (c.from === 'decision') {
+        expect(mine, `decision of ${c.gamePk}`).toContainEqual({
+          pk: c.gamePk,
+          fact: 'pitching.decision',
+          ab: null,
+          person: Number(c.to),
+          after: 'W',
+        });
+      } else {
+        expect(
+          mine.some((f) => f.fact === 'play.event_type' && Number(f.ab) === c.ab && f.after === c.to),
+          `play ${c.ab} of ${c.gamePk}: ${c.from} → ${c.to}`,
+        ).toBe(true);
+      }
+    }
+    // Those only a re-poll saw are revisions of reason repoll; the listed ones corrections.
+    const reasons = await queryRows<{ reason: string }>(
+      db,
+      sql`select distinct reason from raw.game_revisions where revision > 1`,
+    );
+    expect(reasons.map((r) => r.reason).sort()).toEqual(['correction', 'repoll']);
+  });
+});
