@@ -14,9 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDatabase } from '../src/db/client.js';
+import { storeGameRevisions } from '../src/db/game-revisions.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
-import { storeGameRevisions } from '../src/db/game-revisions.js';
 import { encodeGameRows, type GameToStore, storeGame } from '../src/db/store-game.js';
 import { type PreparedGame, prepareFetchedGame } from '../src/pipeline/load/prepare-game.js';
 import { REVISION_RULES } from '../src/pipeline/load/revision-rules.js';
@@ -49,8 +49,8 @@ function prepare(gamePk: number, text: string): PreparedGame {
 function toStore(gamePk: number, p: PreparedGame, salt: string): GameToStore {
   return {
     gamePk,
-    boxscore: { text: p.stored.boxscore, sha: p.boxscoreSha + salt },
-    playByPlay: { text: p.stored.playByPlay, sha: p.playByPlaySha + salt },
+    boxscore: { ...p.boxscore, sha: p.boxscore.sha + salt },
+    playByPlay: { ...p.playByPlay, sha: p.playByPlay.sha + salt },
     source: p.source,
     feedTimestamp: p.feedTimestamp,
     ...(p.absChallenges === undefined ? {} : { absChallenges: p.absChallenges }),
@@ -61,19 +61,24 @@ function toStore(gamePk: number, p: PreparedGame, salt: string): GameToStore {
 }
 
 /** storeGame's revisions step alone, as it calls it. */
-async function revisionsOf(tx: Parameters<typeof storeGameRevisions>[0], gamePk: number, p: PreparedGame) {
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+async function revisionsOf(
+  tx: Parameters<typeof storeGameRevisions>[0],
+  gamePk: number,
+  p: PreparedGame,
+  bodiesStored: boolean,
+) {
   await storeGameRevisions(
     tx,
     REVISION_RULES,
     gamePk,
     [
-      { kind: 'boxscore', text: text(p.stored.boxscore), source: p.source },
-      { kind: 'playByPlay', text: text(p.stored.playByPlay), source: p.source },
+      { kind: 'boxscore', canonical: p.boxscore.canonical, source: p.source },
+      { kind: 'playByPlay', canonical: p.playByPlay.canonical, source: p.source },
     ],
     'repoll',
     RUN,
     new Date(),
+    bodiesStored,
   );
 }
 
@@ -127,14 +132,14 @@ try {
         const c0 = process.cpuUsage();
         await database.db
           .transaction(async (tx) => {
-            await revisionsOf(tx, g.gamePk + base + offset, prepared);
+            await revisionsOf(tx, g.gamePk + base + offset, prepared, offset === 0);
             throw new Error('rolled back');
           })
           .catch(() => {});
         const c = process.cpuUsage(c0);
         cpuSum += (c.user + c.system) / 1000;
       }
-      alone[label].push(cpuSum / games.length);
+      alone[label]!.push(cpuSum / games.length);
     }
     await storePass(2);
   }

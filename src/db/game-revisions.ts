@@ -2,10 +2,11 @@ import type { Executor } from './client.js';
 import {
   insertRevisions,
   insertScoringChanges,
-  type ScoringChangeRow,
-  readGameRevisions,
-  readStoredGameBodies,
   type RevisionToStore,
+  readLatestRevisions,
+  readRevisionChains,
+  readStoredGameBodies,
+  type ScoringChangeRow,
   type StoredRevision,
 } from './queries/revisions.js';
 
@@ -33,10 +34,19 @@ export interface RevisionRules {
 /** Why a game's bodies were fetched again, as its work item says (`repoll` for a re-poll). */
 export type FetchReason = string;
 
-/** One body of a game to keep a revision of: its kind, text (or the parsed body) and source. */
+/**
+ * A body's canonical content as a revision keeps it: its JSON text and that text's SHA-256, made by
+ * extraction where the game was prepared (`canonicalBody` of extract/revision.ts).
+ */
+export interface CanonicalText {
+  text: string;
+  sha: string;
+}
+
+/** One body of a game to keep a revision of: its kind, canonical content and source. */
 export interface RevisionBody {
   kind: RevisionKind;
-  text: string;
+  canonical: CanonicalText;
   source: string;
 }
 
@@ -67,8 +77,10 @@ export function contentsOf(
  * Keep a revision of each body whose canonical content differs from its kind's latest revision, in
  * the game's load transaction (under its lock): the first whole (`new_final`), a later one as the
  * patch from the one before (`repoll` when the fetch was a re-poll, else `correction`). A game loaded
- * before revisions were kept first gets its stored bodies as revision 1, dated when they were
- * stored. Returns how many revisions were written (0: every content unchanged).
+ * before revisions were kept (`bodiesStored`, and no revision) first gets its stored bodies as
+ * revision 1, dated when they were stored. Only the latest revision's hash of each kind is read to
+ * compare; a kind's chain is read and its content rebuilt only when its body changed. Returns how
+ * many revisions were written (0: every content unchanged).
  */
 export async function storeGameRevisions(
   tx: Executor,
@@ -78,10 +90,14 @@ export async function storeGameRevisions(
   reason: FetchReason | undefined,
   runId: number,
   fetchedAt: Date | null,
+  bodiesStored: boolean,
 ): Promise<number> {
-  let stored = await readGameRevisions(tx, gamePk);
+  const { heads, lastAt: lastStoredAt } = await readLatestRevisions(tx, gamePk);
   const seeds: RevisionToStore[] = [];
-  if (stored.length === 0) {
+  // The latest content of each kind, where it is known without reading the chain (the seeds').
+  let seeded = new Map<string, LatestContent>();
+  let lastAt = lastStoredAt?.getTime() ?? 0;
+  if (heads.size === 0 && bodiesStored) {
     for (const b of await readStoredGameBodies(tx, gamePk)) {
       const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
       seeds.push({
@@ -97,32 +113,43 @@ export async function storeGameRevisions(
         runId: null,
       });
     }
-    stored = seeds.map((s) => ({ ...s, fetchedAt: s.fetchedAt ?? new Date(0) }));
+    const stored = seeds.map((s) => ({ ...s, fetchedAt: s.fetchedAt ?? new Date(0) }));
+    seeded = contentsOf(stored, rules.applyRevisionPatch);
+    lastAt = Math.max(0, ...stored.map((r) => r.fetchedAt.getTime()));
   }
-  const latest = contentsOf(stored, rules.applyRevisionPatch);
+  const headOf = (kind: string) => seeded.get(kind) ?? heads.get(kind);
+  const changed = bodies.filter((b) => headOf(b.kind)?.sha !== b.canonical.sha);
+  // The previous content of each changed kind that has one: its chain folded (the seed's, when seeded).
+  const chains = contentsOf(
+    await readRevisionChains(
+      tx,
+      gamePk,
+      changed.filter((b) => heads.has(b.kind)).map((b) => b.kind),
+    ),
+    rules.applyRevisionPatch,
+  );
   // A revision is never dated before the one it follows (a clock set back, another process's clock).
-  const lastAt = Math.max(0, ...stored.map((r) => r.fetchedAt.getTime()));
   const at = fetchedAt && fetchedAt.getTime() < lastAt ? new Date(lastAt) : fetchedAt;
   const added: RevisionToStore[] = [];
   const changes: ScoringChangeRow[] = [];
-  for (const b of bodies) {
-    const c = rules.canonicalBody(b.kind, JSON.parse(b.text));
-    const prev = latest.get(b.kind);
-    if (prev?.sha === c.sha) continue;
+  for (const b of changed) {
+    const c = b.canonical;
+    const prev = seeded.get(b.kind) ?? chains.get(b.kind);
     const base = { gamePk, kind: b.kind, contentSha256: c.sha, source: b.source, fetchedAt: at, runId };
     if (!prev) {
       added.push({ ...base, revision: 1, reason: 'new_final', encoding: 'whole', bodyText: c.text });
       continue;
     }
+    const content = JSON.parse(c.text) as unknown;
     // The facts the new revision changed, as the warehouse's rows read them.
     changes.push(
       ...rules.scoringChangeRows(gamePk, b.kind, prev, {
         revision: prev.revision + 1,
         fetchedAt: at,
-        content: c.content,
+        content,
       }),
     );
-    const patch = JSON.stringify(rules.diffBodies(prev.content, c.content));
+    const patch = JSON.stringify(rules.diffBodies(prev.content, content));
     // A patch longer than the content (a body rewritten throughout) is kept as the content.
     const whole = patch.length >= c.text.length;
     added.push({

@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
+import { type CanonicalText, type RevisionRules, storeGameRevisions } from './game-revisions.js';
 import { markGameSeasonsStale } from './queries/analytics.js';
 import { deleteGamesRows, GAME_ROW_TABLES, type GameRows } from './queries/game-rows.js';
 import { deleteLiveFeed, hasFinalBodies, readLiveFeedTimecode, upsertLiveFeed } from './queries/live.js';
@@ -14,7 +15,6 @@ import {
 } from './queries/raw-bodies.js';
 import { storeRejects } from './queries/rejects.js';
 import { markGameChecked, recordGameHistory } from './queries/revisions.js';
-import { type RevisionRules, storeGameRevisions } from './game-revisions.js';
 import { copyRows, type EncodedRows, encodeRows, insertRows, settleAll, updateRows } from './rows.js';
 import { games as gamesTable, playWinProbability } from './schema/index.js';
 
@@ -27,10 +27,14 @@ import { games as gamesTable, playWinProbability } from './schema/index.js';
  * the write forms.
  */
 
-/** One body of a game as it is to be stored: its text (or that text's UTF-8 bytes) and its hash. */
+/**
+ * One body of a game as it is to be stored: its text (or that text's UTF-8 bytes) and its hash, and
+ * its canonical content as a revision keeps it (text and hash, made where the game was prepared).
+ */
 export interface GameBodyToStore {
   text: string | Uint8Array;
   sha: string;
+  canonical: CanonicalText;
 }
 
 /** A game's bodies, as fetched and fingerprinted. */
@@ -158,13 +162,14 @@ export async function storeGame(
     game.revisionRules,
     gamePk,
     [
-      { kind: 'boxscore', text: asText(game.boxscore.text), source: game.source },
-      { kind: 'playByPlay', text: asText(game.playByPlay.text), source: game.source },
-      ...(win ? [{ kind: 'winProbability' as const, text: asText(win.text), source: game.source }] : []),
+      { kind: 'boxscore', canonical: game.boxscore.canonical, source: game.source },
+      { kind: 'playByPlay', canonical: game.playByPlay.canonical, source: game.source },
+      ...(win ? [{ kind: 'winProbability' as const, canonical: win.canonical, source: game.source }] : []),
     ],
     game.fetchReason,
     runId,
     game.fetchedAt ?? null,
+    Object.values(stored).some((sha) => sha !== undefined),
   );
   const gameRows = rows();
   const games = [{ gamePk, rows: gameRows }];

@@ -1,5 +1,5 @@
-import { queryRows, sql } from '../client.js';
 import type { Executor } from '../client.js';
+import { queryRows, sql } from '../client.js';
 import { intList, settleAll } from '../rows.js';
 
 /** One stored revision of a game body as read back: its body as JSON text. */
@@ -78,19 +78,50 @@ export async function listRevisedGames(tx: Executor, afterGamePk: number, limit:
   return rows.map((r) => Number(r.game_pk));
 }
 
-/** The latest revision's content hash of each kind of a game. */
-export async function readLatestContentHashes(
+/**
+ * The latest revision of each kind of a game (its number and content hash, no body), and the fetch
+ * time of the game's latest revision of any kind (undefined: the game has no revision).
+ */
+export async function readLatestRevisions(
   tx: Executor,
   gamePk: number,
-): Promise<Map<string, { revision: number; sha: string }>> {
-  const rows = await queryRows<{ kind: string; revision: number; content_sha256: string }>(
+): Promise<{ heads: Map<string, { revision: number; sha: string }>; lastAt: Date | undefined }> {
+  const rows = await queryRows<{ kind: string; revision: number; content_sha256: string; last_at: Date | string }>(
     tx,
     sql.raw(
-      `select distinct on (kind) kind, revision, content_sha256 from raw.game_revisions
-        where game_pk = ${intList([gamePk])} order by kind, revision desc`,
+      `select distinct on (kind) kind, revision, content_sha256, max(fetched_at) over () as last_at
+         from raw.game_revisions where game_pk = ${intList([gamePk])} order by kind, revision desc`,
     ),
   );
-  return new Map(rows.map((r) => [r.kind, { revision: Number(r.revision), sha: r.content_sha256 }]));
+  const at = rows[0]?.last_at;
+  return {
+    heads: new Map(rows.map((r) => [r.kind, { revision: Number(r.revision), sha: r.content_sha256 }])),
+    lastAt: at === undefined ? undefined : at instanceof Date ? at : new Date(at),
+  };
+}
+
+/**
+ * The revisions of these kinds of a game that its latest contents are rebuilt from: each kind's
+ * latest revision stored whole and those after it, in kind and revision order.
+ */
+export async function readRevisionChains(
+  tx: Executor,
+  gamePk: number,
+  kinds: readonly string[],
+): Promise<StoredRevision[]> {
+  if (kinds.length === 0) return [];
+  const rows = await queryRows<RevisionRow>(
+    tx,
+    sql`select ${sql.raw(REVISION_COLUMNS)} from raw.game_revisions r
+        where game_pk = ${gamePk} and kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+          and revision >= coalesce((select max(w.revision) from raw.game_revisions w
+            where w.game_pk = r.game_pk and w.kind = r.kind and w.encoding = 'whole'), 1)
+        order by kind, revision`,
+  );
+  return rows.map(fromRow);
 }
 
 /** A game's stored bodies as text (to make the first revision of a game loaded before revisions were kept). */

@@ -65,8 +65,8 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
 /** The buffers a reply hands over: the bodies' stored text and the encoded rows'. */
 function replyBuffers(reply: ExtractReply): Array<Uint8Array | string | undefined> {
   if (reply.prepared) {
-    const { stored } = reply.prepared;
-    return [stored.boxscore, stored.playByPlay, stored.winProbability, ...encodedBuffers(reply.prepared.rows)];
+    const { boxscore, playByPlay, winProbability, rows } = reply.prepared;
+    return [boxscore.text, playByPlay.text, winProbability?.text, ...encodedBuffers(rows)];
   }
   return encodedBuffers(reply.rows);
 }

@@ -1,23 +1,30 @@
-import { type StorableRows, takesEncodedRows } from '../../db/store-game.js';
+import type { NewFieldRow } from '../../db/schema/rows.js';
+import { type GameBodyToStore, type StorableRows, takesEncodedRows } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
+import { newFieldRows } from '../../extract/new-paths.js';
 import type { PipelineContext } from '../context.js';
 import { FetchedBodyError, LOAD_WORKER_MAX_GAME_BYTES, prepareOnThisThread } from '../extract-pool/pool.js';
-import { checkGameBodies, checkWinProbabilityBody, type FetchedGame, fetchedBodies } from './prepare-game.js';
-import type { NewFieldRow } from '../../db/schema/rows.js';
-import { newFieldRows } from '../../extract/new-paths.js';
 import { inStage, inStageAsync } from '../stages.js';
+import {
+  canonicalText,
+  checkGameBodies,
+  checkWinProbabilityBody,
+  type FetchedGame,
+  fetchedBodies,
+} from './prepare-game.js';
 
-/** One game body ready to store: the text as it will be stored, the parsed object and its hash. */
-export interface GameBody {
-  /** The text as it will be stored: a string, or its UTF-8 bytes when a worker thread decoded it. */
-  text: string | Uint8Array;
+/**
+ * One game body ready to store ({@link GameBodyToStore}: the text as it will be stored, a string or
+ * its UTF-8 bytes when a worker thread decoded it; its hash; its canonical content), and the parsed
+ * object.
+ */
+export interface GameBody extends GameBodyToStore {
   /**
    * The parsed body, for extraction on this thread: dropped (undefined) once its rows are extracted,
    * before the writes; absent when a worker thread extracted the rows.
    */
   body?: Record<string, unknown>;
-  sha: string;
 }
 
 export interface GameBodies {
@@ -28,7 +35,7 @@ export interface GameBodies {
   /** A feed's `gameData.absChallenges` block, as text to keep raw (source `feed`, when the feed has one). */
   absChallenges?: string;
   /** With DUGOUT_GAME_EXTRAS=winProbability: the game's /winProbability body (a bare array of plays). */
-  winProbability?: { text: string | Uint8Array; body?: unknown; sha: string };
+  winProbability?: GameBodyToStore & { body?: unknown };
   /** The key paths of the bodies that dugout does not know, recorded once the game is stored. */
   newFields: NewFieldRow[];
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
@@ -87,18 +94,7 @@ async function fetchPrepared(ctx: PipelineContext, gamePk: number, wantWin: bool
       size > LOAD_WORKER_MAX_GAME_BYTES
         ? prepareOnThisThread(game)
         : await pool.prepare(game, takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {});
-    return {
-      boxscore: { text: p.stored.boxscore, sha: p.boxscoreSha },
-      playByPlay: { text: p.stored.playByPlay, sha: p.playByPlaySha },
-      source: p.source,
-      feedTimestamp: p.feedTimestamp,
-      ...(p.absChallenges === undefined ? {} : { absChallenges: p.absChallenges }),
-      ...(p.stored.winProbability && p.winProbabilitySha !== undefined
-        ? { winProbability: { text: p.stored.winProbability, sha: p.winProbabilitySha } }
-        : {}),
-      rows: p.rows,
-      newFields: p.newFields,
-    };
+    return p;
   } catch (err) {
     if (!(err instanceof FetchedBodyError)) throw err;
     ctx.log.debug({ gamePk, err: err.message }, 'unusable game body: fetching the game again');
@@ -145,9 +141,14 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
   );
   ctx.counts.requests += 2;
   checkGameBodies(box, pbp);
-  const { boxSha, pbpSha } = inStage(
+  const { boxSha, pbpSha, boxCanonical, pbpCanonical } = inStage(
     'hash',
-    () => ({ boxSha: bodySha256('boxscore', box.body), pbpSha: bodyTextSha256(pbp.text) }),
+    () => ({
+      boxSha: bodySha256('boxscore', box.body),
+      pbpSha: bodyTextSha256(pbp.text),
+      boxCanonical: canonicalText('boxscore', box.body),
+      pbpCanonical: canonicalText('playByPlay', pbp.body),
+    }),
     gamePk,
   );
   const key = String(gamePk);
@@ -158,8 +159,8 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
   );
   return {
     newFields,
-    boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha },
-    playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha },
+    boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha, canonical: boxCanonical },
+    playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha, canonical: pbpCanonical },
     source: 'boxscore',
     feedTimestamp: null,
   };
@@ -172,7 +173,7 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
 async function fetchWinProbability(
   ctx: PipelineContext,
   gamePk: number,
-): Promise<{ text: string; body: unknown; sha: string }> {
+): Promise<GameBodyToStore & { text: string; body: unknown }> {
   const res = await inStageAsync(
     'fetch',
     () => ctx.client.call('getWinProbability', { gamePk }, { signal: ctx.signal }),
@@ -180,9 +181,19 @@ async function fetchWinProbability(
   );
   ctx.counts.requests++;
   checkWinProbabilityBody(res.url, res.body);
-  return { text: res.text, body: res.body, sha: bodyTextSha256(res.text) };
+  const hashed = inStage(
+    'hash',
+    () => ({ sha: bodyTextSha256(res.text), canonical: canonicalText('winProbability', res.body) }),
+    gamePk,
+  );
+  return { text: res.text, body: res.body, ...hashed };
 }
 
 function fromObject(kind: 'boxscore' | 'playByPlay', body: unknown): GameBody {
-  return { text: JSON.stringify(body), body: body as Record<string, unknown>, sha: bodySha256(kind, body) };
+  return {
+    text: JSON.stringify(body),
+    body: body as Record<string, unknown>,
+    sha: bodySha256(kind, body),
+    canonical: canonicalText(kind, body),
+  };
 }

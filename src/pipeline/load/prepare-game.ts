@@ -1,13 +1,15 @@
 import { parseOperationBody } from '../../api/body.js';
 import { decodeText } from '../../api/http.js';
+import type { CanonicalText } from '../../db/game-revisions.js';
 import type { GameRows } from '../../db/queries/game-rows.js';
-import type { StorableRows } from '../../db/store-game.js';
+import type { NewFieldRow } from '../../db/schema/rows.js';
+import type { GameBodyToStore, StorableRows } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
-import { extractGameRows } from './game-rows.js';
-import type { NewFieldRow } from '../../db/schema/rows.js';
 import { newFieldRows } from '../../extract/new-paths.js';
+import { canonicalBody } from '../../extract/revision.js';
 import { inStage } from '../stages.js';
+import { extractGameRows } from './game-rows.js';
 
 /** One body as received: its URL (for error messages) and its bytes (decompressed, not decoded). */
 export interface FetchedBody {
@@ -45,16 +47,21 @@ export function fetchedBodies(game: FetchedGame): FetchedBody[] {
   return game.winProbability ? [...own, game.winProbability] : own;
 }
 
-/** A game's bodies checked, fingerprinted and extracted, and their text as it is to be stored. */
+/**
+ * One body of a prepared game: its text as UTF-8, to be stored (the bytes received when they were
+ * valid UTF-8, what they nearly always are, else the text they decoded to, invalid sequences
+ * replaced), its fingerprint, and its canonical content as a revision keeps it (text and hash).
+ */
+export type PreparedBody = GameBodyToStore & { text: Uint8Array };
+
+/**
+ * A game's bodies checked, fingerprinted and extracted: what a load stores, in the one shape a
+ * worker thread or this one makes it (db/ decides how each part is written).
+ */
 export interface PreparedGame<R extends StorableRows = StorableRows> {
-  boxscoreSha: string;
-  playByPlaySha: string;
-  winProbabilitySha?: string;
-  /**
-   * Each body's text as UTF-8, to be stored: the bytes received when they were valid UTF-8 (what
-   * they nearly always are), else the text they decoded to, invalid sequences replaced.
-   */
-  stored: { boxscore: Uint8Array; playByPlay: Uint8Array; winProbability?: Uint8Array };
+  boxscore: PreparedBody;
+  playByPlay: PreparedBody;
+  winProbability?: PreparedBody;
   /** As extracted, or encoded for storing by the worker thread that prepared the game. */
   rows: R;
   /** The key paths of the bodies that dugout does not know (ingest.new_fields). */
@@ -112,12 +119,17 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
     },
     gamePk,
   );
-  const { boxscoreSha, playByPlaySha, winProbabilitySha } = inStage(
+  // Before extraction: the canonical contents are made of the parsed bodies as received.
+  const { boxscore, playByPlay, winProbability } = inStage(
     'hash',
     () => ({
-      boxscoreSha: bodySha256('boxscore', box),
-      playByPlaySha: bodyTextSha256(pbpText.text),
-      winProbabilitySha: win ? bodyTextSha256(win.text.text) : undefined,
+      boxscore: { text: boxText.stored, sha: bodySha256('boxscore', box), canonical: canonicalText('boxscore', box) },
+      playByPlay: {
+        text: pbpText.stored,
+        sha: bodyTextSha256(pbpText.text),
+        canonical: canonicalText('playByPlay', pbp),
+      },
+      winProbability: win ? preparedWin(win) : undefined,
     }),
     gamePk,
   );
@@ -129,14 +141,9 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
   );
   const rows = inStage('extract', () => extractGameRows(gamePk, box, pbp, win?.body), gamePk);
   return {
-    boxscoreSha,
-    playByPlaySha,
-    ...(winProbabilitySha === undefined ? {} : { winProbabilitySha }),
-    stored: {
-      boxscore: boxText.stored,
-      playByPlay: pbpText.stored,
-      ...(win ? { winProbability: win.text.stored } : {}),
-    },
+    boxscore,
+    playByPlay,
+    ...(winProbability ? { winProbability } : {}),
     rows,
     newFields,
     source: 'boxscore',
@@ -166,14 +173,21 @@ function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame<
     },
     gamePk,
   );
-  const { boxText, pbpText, boxscoreSha, playByPlaySha, winProbabilitySha } = inStage(
+  const encoder = new TextEncoder();
+  const { boxscore, playByPlay, winProbability } = inStage(
     'hash',
     () => ({
-      boxText: JSON.stringify(parts.boxscore),
-      pbpText: JSON.stringify(parts.playByPlay),
-      boxscoreSha: bodySha256('boxscore', parts.boxscore),
-      playByPlaySha: bodySha256('playByPlay', parts.playByPlay),
-      winProbabilitySha: win ? bodyTextSha256(win.text.text) : undefined,
+      boxscore: {
+        text: encoder.encode(JSON.stringify(parts.boxscore)),
+        sha: bodySha256('boxscore', parts.boxscore),
+        canonical: canonicalText('boxscore', parts.boxscore),
+      },
+      playByPlay: {
+        text: encoder.encode(JSON.stringify(parts.playByPlay)),
+        sha: bodySha256('playByPlay', parts.playByPlay),
+        canonical: canonicalText('playByPlay', parts.playByPlay),
+      },
+      winProbability: win ? preparedWin(win) : undefined,
     }),
     gamePk,
   );
@@ -184,21 +198,30 @@ function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame<
     () => extractGameRows(gamePk, parts.boxscore, parts.playByPlay, win?.body, abs ?? undefined),
     gamePk,
   );
-  const encoder = new TextEncoder();
   return {
-    boxscoreSha,
-    playByPlaySha,
-    ...(winProbabilitySha === undefined ? {} : { winProbabilitySha }),
-    stored: {
-      boxscore: encoder.encode(boxText),
-      playByPlay: encoder.encode(pbpText),
-      ...(win ? { winProbability: win.text.stored } : {}),
-    },
+    boxscore,
+    playByPlay,
+    ...(winProbability ? { winProbability } : {}),
     rows,
     newFields,
     source: 'feed',
     feedTimestamp: parts.timeStamp,
     ...(abs ? { absChallenges: JSON.stringify(abs) } : {}),
+  };
+}
+
+/** A body's canonical content as a revision keeps it: its text and hash (the content itself is not kept). */
+export function canonicalText(kind: 'boxscore' | 'playByPlay' | 'winProbability', body: unknown): CanonicalText {
+  const { text, sha } = canonicalBody(kind, body);
+  return { text, sha };
+}
+
+/** A win probability body as it is stored: its text as received, hashed as text, and its canonical content. */
+function preparedWin(win: { text: { text: string; stored: Uint8Array }; body: unknown }): PreparedBody {
+  return {
+    text: win.text.stored,
+    sha: bodyTextSha256(win.text.text),
+    canonical: canonicalText('winProbability', win.body),
   };
 }
 

@@ -230,8 +230,8 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
           tx,
           {
             gamePk: pk,
-            boxscore: { text: JSON.stringify(box), sha: 'a' },
-            playByPlay: { text: JSON.stringify(pbp), sha: 'b' },
+            boxscore: { text: JSON.stringify(box), sha: 'a', canonical: canonicalBody('boxscore', box) },
+            playByPlay: { text: JSON.stringify(pbp), sha: 'b', canonical: canonicalBody('playByPlay', pbp) },
             source,
             feedTimestamp: null,
             revisionRules: REVISION_RULES,

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseOperationBody } from '../../../src/api/body.js';
+import { COPY_MIN_ROWS, encodeGameRows } from '../../../src/db/store-game.js';
 import { bodySha256, bodyTextSha256, splitFeedLive } from '../../../src/extract/index.js';
+import { canonicalBody } from '../../../src/extract/revision.js';
 import {
   createExtractPool,
   createLazyExtractPool,
@@ -11,7 +13,6 @@ import {
   FetchedBodyError,
 } from '../../../src/pipeline/extract-pool/pool.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
-import { COPY_MIN_ROWS, encodeGameRows } from '../../../src/db/store-game.js';
 import { checkGameBodies, type FetchedPair as FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { copyTextDecoded, encodedRows, plainRows } from '../../helpers/copy-text.js';
@@ -124,15 +125,22 @@ describe.each([
     const [box, pbp] = [text(game.boxscore), text(game.playByPlay)];
     const prepared = await pool.prepare(game);
     expect(prepared).toMatchObject({
-      boxscoreSha: bodySha256('boxscore', JSON.parse(box)),
-      playByPlaySha: bodyTextSha256(pbp),
-      winProbabilitySha: bodyTextSha256('[]'),
+      boxscore: { sha: bodySha256('boxscore', JSON.parse(box)) },
+      playByPlay: { sha: bodyTextSha256(pbp) },
+      winProbability: { sha: bodyTextSha256('[]') },
     });
+    // Each body's canonical content, as a revision keeps it, made on the worker too.
+    expect(prepared.boxscore.canonical).toEqual({
+      text: canonicalBody('boxscore', JSON.parse(box)).text,
+      sha: canonicalBody('boxscore', JSON.parse(box)).sha,
+    });
+    expect(prepared.playByPlay.canonical.sha).toBe(canonicalBody('playByPlay', JSON.parse(pbp)).sha);
+    expect(prepared.winProbability?.canonical.sha).toBe(canonicalBody('winProbability', []).sha);
     expect(prepared.rows).toEqual(extractGameRows(5, JSON.parse(box), { allPlays: [] }, []));
     // The text to store is the bytes received.
-    expect(text({ data: prepared.stored.boxscore })).toBe(box);
-    expect(text({ data: prepared.stored.playByPlay })).toBe(pbp);
-    expect(text({ data: prepared.stored.winProbability ?? utf8('') })).toBe('[]');
+    expect(text({ data: prepared.boxscore.text })).toBe(box);
+    expect(text({ data: prepared.playByPlay.text })).toBe(pbp);
+    expect(text({ data: prepared.winProbability?.text ?? utf8('') })).toBe('[]');
     // A worker took the bytes over: the caller kept no copy of them.
     expect(game.playByPlay.data.byteLength).toBe(size > 0 ? 0 : utf8(pbp).byteLength);
   });
@@ -145,8 +153,8 @@ describe.each([
     const expected = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bad);
     expect(expected).toContain('\ufffd');
     const prepared = await pool.prepare({ ...game, playByPlay: { url: PBP, data: bad } });
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(prepared.stored.playByPlay)).toBe(expected);
-    expect(prepared.playByPlaySha).toBe(bodyTextSha256(expected));
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(prepared.playByPlay.text)).toBe(expected);
+    expect(prepared.playByPlay.sha).toBe(bodyTextSha256(expected));
   });
 });
 
@@ -193,8 +201,10 @@ describeRecorded('extraction workers over every recorded game', () => {
     async (name) => {
       const { parts, gamePk, box, pbp } = recordedGame(name);
       const prepared = await pool.prepare(fetchedGame(gamePk, box, pbp));
-      expect(prepared.boxscoreSha).toBe(bodySha256('boxscore', parts.boxscore));
-      expect(prepared.playByPlaySha).toBe(bodyTextSha256(pbp));
+      expect(prepared.boxscore.sha).toBe(bodySha256('boxscore', parts.boxscore));
+      expect(prepared.playByPlay.sha).toBe(bodyTextSha256(pbp));
+      expect(prepared.boxscore.canonical.sha).toBe(canonicalBody('boxscore', JSON.parse(box)).sha);
+      expect(prepared.playByPlay.canonical.sha).toBe(canonicalBody('playByPlay', JSON.parse(pbp)).sha);
       expect(prepared.rows).toEqual(extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp)));
     },
   );
@@ -209,10 +219,15 @@ describeRecorded('extraction workers over every recorded game', () => {
       const prepared = await pool.prepare({ gamePk: feed.gamePk, feed: { url, data: utf8(feedText) } });
       expect(prepared.source).toBe('feed');
       expect(prepared.feedTimestamp).toBe(feed.metaData.timeStamp);
-      expect(new TextDecoder().decode(prepared.stored.boxscore)).toBe(JSON.stringify(parts.boxscore));
-      expect(new TextDecoder().decode(prepared.stored.playByPlay)).toBe(JSON.stringify(parts.playByPlay));
-      expect(prepared.boxscoreSha).toBe(bodySha256('boxscore', parts.boxscore));
-      expect(prepared.playByPlaySha).toBe(bodySha256('playByPlay', parts.playByPlay));
+      expect(new TextDecoder().decode(prepared.boxscore.text)).toBe(JSON.stringify(parts.boxscore));
+      expect(new TextDecoder().decode(prepared.playByPlay.text)).toBe(JSON.stringify(parts.playByPlay));
+      expect(prepared.boxscore.sha).toBe(bodySha256('boxscore', parts.boxscore));
+      expect(prepared.playByPlay.sha).toBe(bodySha256('playByPlay', parts.playByPlay));
+      // The canonical contents a revision keeps: those of the text stored, read back.
+      for (const kind of ['boxscore', 'playByPlay'] as const) {
+        const { text, sha } = canonicalBody(kind, JSON.parse(new TextDecoder().decode(prepared[kind].text)));
+        expect(prepared[kind].canonical).toEqual({ text, sha });
+      }
       const abs = feed.gameData.absChallenges;
       expect(prepared.absChallenges).toBe(abs === undefined ? undefined : JSON.stringify(abs));
       expect(prepared.rows).toEqual(extractGameRows(feed.gamePk, parts.boxscore, parts.playByPlay, undefined, abs));
@@ -236,7 +251,7 @@ describeRecorded('extraction workers over every recorded game', () => {
     };
     const game = () => fetchedGame(747175, texts.box, texts.pbp, texts.win);
     const prepared = await pool.prepare(game());
-    expect(prepared.winProbabilitySha).toBe(bodyTextSha256(texts.win));
+    expect(prepared.winProbability?.sha).toBe(bodyTextSha256(texts.win));
     const direct = extractGameRows(747175, JSON.parse(texts.box), JSON.parse(texts.pbp), JSON.parse(texts.win));
     expect(prepared.rows).toEqual(direct);
     expect(plainRows(prepared.rows).winProbability?.length).toBeGreaterThan(0);
@@ -273,7 +288,7 @@ describeRecorded('extraction workers over every recorded game', () => {
     const lazy = createLazyExtractPool(1);
     try {
       const prepared = await lazy.prepare(fetchedGame(largest.gamePk, largest.box, huge));
-      expect(prepared.playByPlaySha).toBe(bodyTextSha256(huge));
+      expect(prepared.playByPlay.sha).toBe(bodyTextSha256(huge));
       expect(plainRows(prepared.rows).pitches.length).toBe(
         extractGameRows(largest.gamePk, JSON.parse(largest.box), JSON.parse(huge)).pitches.length,
       );

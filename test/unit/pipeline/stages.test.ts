@@ -42,14 +42,14 @@ describe('the stages of a game load, observed from outside', () => {
     expect(traced).not.toHaveBeenCalled();
     // Nothing but what a load stores comes back: no stage time rides along.
     expect(Object.keys(prepared).sort()).toEqual([
-      'boxscoreSha',
+      'boxscore',
       'feedTimestamp',
       'newFields',
-      'playByPlaySha',
+      'playByPlay',
       'rows',
       'source',
-      'stored',
     ]);
+    expect(Object.keys(prepared.boxscore).sort()).toEqual(['canonical', 'sha', 'text']);
   });
 
   it('with a listener, publishes each stage of the game, timed by the listener', () => {
