@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { syncJob } from '../../../jobs/sync.js';
 import { queryRows, sql } from '../../../src/db/client.js';
-import { contentsOf } from '../../../src/db/game-revisions.js';
-import { readGameRevisions } from '../../../src/db/queries/revisions.js';
+import { contentsOf, storeGameRevisions } from '../../../src/db/game-revisions.js';
+import { readGameRevisions, readStoredGameBodies } from '../../../src/db/queries/revisions.js';
 import { storeGame } from '../../../src/db/store-game.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
-import { applyRevisionPatch, canonicalBody } from '../../../src/extract/revision.js';
+import { applyRevisionPatch, canonicalBody, RevisionPatchError } from '../../../src/extract/revision.js';
 import { REVISION_RULES } from '../../../src/pipeline/load/revision-rules.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { scalar } from '../../helpers/digest.js';
@@ -244,5 +244,44 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
       }),
     ).rejects.toThrow('killed before the rows');
     expect(await count()).toBe(before);
+  });
+
+  it("compares a body with its kind's latest revision by hash: an unchanged content reads no chain, a changed one folds it", {
+    timeout: 60_000,
+  }, async () => {
+    const db = t.database.db;
+    // A game with a patch revision (the first test's corrections), that patch made unusable.
+    const [{ pk, kind }] = (await queryRows<{ pk: number; kind: string }>(
+      db,
+      sql`select game_pk as pk, kind from raw.game_revisions where encoding = 'patch' order by 1, 2 limit 1`,
+    )) as [{ pk: number; kind: string }];
+    const stored = await readStoredGameBodies(db, Number(pk));
+    const bodies = stored
+      .filter((b) => b.kind === 'boxscore' || b.kind === 'playByPlay')
+      .map((b) => ({
+        kind: b.kind as 'boxscore' | 'playByPlay',
+        canonical: canonicalBody(b.kind as 'boxscore', JSON.parse(b.text)),
+        source,
+      }));
+    const rolledBack = new Error('rolled back');
+    const storeWithBrokenPatch = (changed: boolean) =>
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update raw.game_revisions set body = '[{"op":"replace","path":"/no/such/path","value":1}]'
+              where game_pk = ${pk} and kind = ${kind} and encoding = 'patch'`,
+        );
+        const incoming = bodies.map((b) =>
+          changed && b.kind === kind
+            ? { ...b, canonical: canonicalBody(b.kind, { ...(b.canonical.content as object), changed: 1 }) }
+            : b,
+        );
+        const n = await storeGameRevisions(tx, REVISION_RULES, Number(pk), incoming, 'repoll', 1, new Date(), true);
+        expect(n).toBe(0);
+        throw rolledBack;
+      });
+    // The content of every kind is its latest revision's: no chain is read, the broken patch unseen.
+    await expect(storeWithBrokenPatch(false)).rejects.toBe(rolledBack);
+    // A changed body needs the content before it: the chain is folded, and the broken patch refused.
+    await expect(storeWithBrokenPatch(true)).rejects.toBeInstanceOf(RevisionPatchError);
   });
 });
