@@ -12,6 +12,7 @@ import {
 } from '../db/queries/revisions.js';
 import { replaceGameRows } from '../db/store-game.js';
 import { reject } from '../extract/rejects.js';
+import { textSha256 } from '../extract/hash.js';
 import { applyRevisionPatch, canonicalBody, type RevisionKind, RevisionPatchError } from '../extract/revision.js';
 import { scoringChangeRows } from '../extract/scoring-changes.js';
 import type { PipelineContext } from './context.js';
@@ -20,11 +21,26 @@ import { extractGameRows } from './load/game-rows.js';
 /** Games replayed per page of the rebuild's keyset. */
 const PAGE = 100;
 
+/** A revision's content, made (parsed, or patched) when first asked for. */
+type Content = () => unknown;
+
 /** A game's revisions replayed: one step per fetch time, the contents of every kind at it. */
 interface Step {
   at: Date;
-  contents: Map<string, unknown>;
+  contents: Map<string, Content>;
   changes: ScoringChangeRow[];
+}
+
+function once(make: () => unknown): Content {
+  let made = false;
+  let value: unknown;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
 }
 
 /** Why a game's revisions cannot be replayed. */
@@ -47,7 +63,7 @@ export function replayRevisions(
   revisions: readonly StoredRevision[],
   storedShas: ReadonlyMap<string, string>,
 ): Step[] {
-  const latest = new Map<string, { revision: StoredRevision; content: unknown }>();
+  const latest = new Map<string, { revision: StoredRevision; content: Content }>();
   const byTime = [...revisions].sort(
     (a, b) => a.fetchedAt.getTime() - b.fetchedAt.getTime() || a.revision - b.revision,
   );
@@ -61,16 +77,24 @@ export function replayRevisions(
       );
     }
     if (!prev && r.revision !== 1) throw new RevisionReject(`revision ${r.revision} follows no revision 1`, r);
-    let content: unknown;
-    try {
-      const body = JSON.parse(r.bodyText) as unknown;
-      content = r.encoding === 'whole' ? body : applyRevisionPatch(prev?.content, body);
-    } catch (err) {
-      if (err instanceof RevisionPatchError || err instanceof SyntaxError) throw new RevisionReject(err.message, r);
-      throw err;
+    let content: Content;
+    if (r.encoding === 'whole' && textSha256(r.bodyText) === r.contentSha256) {
+      // A whole revision keeps its content's canonical text, the text its hash names: the text is
+      // checked as it is, and parsed only when a patch, a scoring change or a replay needs it.
+      content = once(() => JSON.parse(r.bodyText));
+    } else {
+      let made: unknown;
+      try {
+        const body = JSON.parse(r.bodyText) as unknown;
+        made = r.encoding === 'whole' ? body : applyRevisionPatch(prev?.content(), body);
+      } catch (err) {
+        if (err instanceof RevisionPatchError || err instanceof SyntaxError) throw new RevisionReject(err.message, r);
+        throw err;
+      }
+      const sha = canonicalBody(r.kind as RevisionKind, made).sha;
+      if (sha !== r.contentSha256) throw new RevisionReject(`revision ${r.revision} does not give its content hash`, r);
+      content = () => made;
     }
-    const sha = canonicalBody(r.kind as RevisionKind, content).sha;
-    if (sha !== r.contentSha256) throw new RevisionReject(`revision ${r.revision} does not give its content hash`, r);
     let step = steps.at(-1);
     if (!step || step.at.getTime() !== r.fetchedAt.getTime()) {
       step = {
@@ -82,8 +106,8 @@ export function replayRevisions(
     }
     step.contents.set(r.kind, content);
     if (prev) {
-      const before = { revision: prev.revision.revision, fetchedAt: prev.revision.fetchedAt, content: prev.content };
-      step.changes.push(...scoringChangeRows(gamePk, r.kind as RevisionKind, before, { ...r, content }));
+      const before = { revision: prev.revision.revision, fetchedAt: prev.revision.fetchedAt, content: prev.content() };
+      step.changes.push(...scoringChangeRows(gamePk, r.kind as RevisionKind, before, { ...r, content: content() }));
     }
     latest.set(r.kind, { revision: r, content });
   }
@@ -152,8 +176,8 @@ export async function rebuildHistory(ctx: PipelineContext): Promise<{ games: num
           if (box === undefined || pbp === undefined) continue;
           if (replay) {
             // Rejects were stored by the loads that fetched the bodies: not again.
-            const win = step.contents.get('winProbability');
-            const rows = { ...extractGameRows(gamePk, box, pbp, win, abs), rejects: [] };
+            const win = step.contents.get('winProbability')?.();
+            const rows = { ...extractGameRows(gamePk, box(), pbp(), win, abs), rejects: [] };
             await replaceGameRows(tx, gamePk, rows, ctx.runId);
           }
           await recordGameHistory(tx, gamePk, step.at);
