@@ -20,6 +20,8 @@ import { extractGameRows } from './load/game-rows.js';
 
 /** Games replayed per page of the rebuild's keyset. */
 const PAGE = 100;
+/** Games replayed at once, each in its own transaction (as the rows' rebuild writes two batches at once). */
+const HISTORY_WRITERS = 2;
 
 /** A revision's content, made (parsed, or patched) when first asked for. */
 type Content = () => unknown;
@@ -139,55 +141,68 @@ export async function rebuildHistory(ctx: PipelineContext): Promise<{ games: num
     const pks = await listRevisedGames(ctx.db, after, PAGE);
     if (pks.length === 0) break;
     after = pks.at(-1)!;
-    for (const gamePk of pks) {
-      const outcome = await ctx.db.transaction(async (tx) => {
-        const revisions = await readGameRevisions(tx, gamePk);
-        const stored = await readStoredGameBodies(tx, gamePk);
-        const storedShas = new Map(
-          stored.map((b) => [b.kind, canonicalBody(b.kind as RevisionKind, JSON.parse(b.text)).sha]),
-        );
-        let steps: Step[];
-        try {
-          steps = replayRevisions(gamePk, revisions, storedShas);
-        } catch (err) {
-          if (!(err instanceof RevisionReject)) throw err;
-          const r = err.revision;
-          await storeRejects(
-            tx,
-            [reject(gamePk, 'game_revisions', `raw.game_revisions[${r.kind},${r.revision}]`, err.message, null)],
-            ctx.runId,
-          );
-          ctx.log.warn(
-            { gamePk, kind: r.kind, revision: r.revision, err: err.message },
-            'revision rejected: the game keeps its rows',
-          );
-          return 'rejected' as const;
-        }
-        const absText = steps.length > 1 ? await readStoredAbsChallenges(tx, gamePk) : undefined;
-        const abs = absText === undefined ? undefined : JSON.parse(absText);
-        await deleteGameHistory(tx, gamePk);
-        // A game fetched once (most games) has the rows the rebuild just derived from raw.*, whose
-        // bodies are its latest revisions (checked above): only its history is recorded. A game
-        // corrected since has each earlier fetch's rows replayed, and the last one's restored.
-        const replay = steps.length > 1;
-        for (const step of steps) {
-          const box = step.contents.get('boxscore');
-          const pbp = step.contents.get('playByPlay');
-          if (box === undefined || pbp === undefined) continue;
-          if (replay) {
-            // Rejects were stored by the loads that fetched the bodies: not again.
-            const win = step.contents.get('winProbability')?.();
-            const rows = { ...extractGameRows(gamePk, box(), pbp(), win, abs), rejects: [] };
-            await replaceGameRows(tx, gamePk, rows, ctx.runId);
-          }
-          await recordGameHistory(tx, gamePk, step.at);
-          await insertScoringChanges(tx, step.changes);
-        }
-        return 'rebuilt' as const;
-      });
-      if (outcome === 'rejected') rejected++;
-      else games++;
-    }
+    // The page's games a few at a time, each on its own connection: one game's parse and checks on
+    // this thread while the server records another's history. Each game stays one transaction.
+    let next = 0;
+    const lane = async () => {
+      while (next < pks.length) {
+        const outcome = await rebuildGameHistory(ctx, pks[next++]!);
+        if (outcome === 'rejected') rejected++;
+        else games++;
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: HISTORY_WRITERS }, lane));
+    const failed = lanes.find((l) => l.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   return { games, rejected };
+}
+
+/** Replay one game's revisions in its own transaction: `rejected` when they do not replay. */
+function rebuildGameHistory(ctx: PipelineContext, gamePk: number): Promise<'rebuilt' | 'rejected'> {
+  return ctx.db.transaction(async (tx) => {
+    const revisions = await readGameRevisions(tx, gamePk);
+    const stored = await readStoredGameBodies(tx, gamePk);
+    const storedShas = new Map(
+      stored.map((b) => [b.kind, canonicalBody(b.kind as RevisionKind, JSON.parse(b.text)).sha]),
+    );
+    let steps: Step[];
+    try {
+      steps = replayRevisions(gamePk, revisions, storedShas);
+    } catch (err) {
+      if (!(err instanceof RevisionReject)) throw err;
+      const r = err.revision;
+      await storeRejects(
+        tx,
+        [reject(gamePk, 'game_revisions', `raw.game_revisions[${r.kind},${r.revision}]`, err.message, null)],
+        ctx.runId,
+      );
+      ctx.log.warn(
+        { gamePk, kind: r.kind, revision: r.revision, err: err.message },
+        'revision rejected: the game keeps its rows',
+      );
+      return 'rejected' as const;
+    }
+    const absText = steps.length > 1 ? await readStoredAbsChallenges(tx, gamePk) : undefined;
+    const abs = absText === undefined ? undefined : JSON.parse(absText);
+    await deleteGameHistory(tx, gamePk);
+    // A game fetched once (most games) has the rows the rebuild just derived from raw.*, whose
+    // bodies are its latest revisions (checked above): only its history is recorded. A game
+    // corrected since has each earlier fetch's rows replayed, and the last one's restored.
+    const replay = steps.length > 1;
+    for (const step of steps) {
+      const box = step.contents.get('boxscore');
+      const pbp = step.contents.get('playByPlay');
+      if (box === undefined || pbp === undefined) continue;
+      if (replay) {
+        // Rejects were stored by the loads that fetched the bodies: not again.
+        const win = step.contents.get('winProbability')?.();
+        const rows = { ...extractGameRows(gamePk, box(), pbp(), win, abs), rejects: [] };
+        await replaceGameRows(tx, gamePk, rows, ctx.runId);
+      }
+      await recordGameHistory(tx, gamePk, step.at);
+      await insertScoringChanges(tx, step.changes);
+    }
+    return 'rebuilt' as const;
+  });
 }
