@@ -180,29 +180,25 @@ export async function copyBinaryInto(
       throw new Error(`a row of ${row.length} fields for the ${columns.length} columns copied into ${table}`);
     }
   }
-  await target.copyFrom(
-    `copy ${table} (${columns.join(', ')}) from`,
-    ' (format binary)',
-    async (write) => {
-      await write(BINARY_HEADER);
-      for (const row of rows) {
-        // Small fields gather into one buffer; a large value is written on its own, as it is.
-        const small: Uint8Array[] = [int16(row.length)];
-        for (const field of row) {
-          const bytes = fieldBytes(field);
-          small.push(int32(bytes?.length ?? -1));
-          if (!bytes) continue;
-          if (bytes.length < BINARY_INLINE_MAX) small.push(bytes);
-          else {
-            await write(Buffer.concat(small.splice(0)));
-            await write(bytes);
-          }
+  await target.copyFrom(`copy ${table} (${columns.join(', ')}) from`, ' (format binary)', async (write) => {
+    await write(BINARY_HEADER);
+    for (const row of rows) {
+      // Small fields gather into one buffer; a large value is written on its own, as it is.
+      const small: Uint8Array[] = [int16(row.length)];
+      for (const field of row) {
+        const bytes = fieldBytes(field);
+        small.push(int32(bytes?.length ?? -1));
+        if (!bytes) continue;
+        if (bytes.length < BINARY_INLINE_MAX) small.push(bytes);
+        else {
+          await write(Buffer.concat(small.splice(0)));
+          await write(bytes);
         }
-        if (small.length > 0) await write(Buffer.concat(small));
       }
-      await write(BINARY_TRAILER);
-    },
-  );
+      if (small.length > 0) await write(Buffer.concat(small));
+    }
+    await write(BINARY_TRAILER);
+  });
 }
 
 /** A byte field up to this long is gathered with its row's small fields; a longer one is sent alone. */

@@ -295,7 +295,10 @@ export async function withAdminConnection<T>(
   url: string,
   fn: (run: (text: string) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  const admin = postgres(url, clientOptions(url, { max: 1, applicationName: 'dugout scratch', statementTimeout: false }));
+  const admin = postgres(
+    url,
+    clientOptions(url, { max: 1, applicationName: 'dugout scratch', statementTimeout: false }),
+  );
   try {
     return await fn(async (text) => {
       await admin.unsafe(text);

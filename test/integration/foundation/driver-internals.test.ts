@@ -191,4 +191,3 @@ describe('PGlite, as the adapter uses it', () => {
     expect((await lite.query<{ d: unknown }>(date)).rows[0]?.d).toBe('2024-03-05');
   });
 });
-
