@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
+import { DugoutError } from '../../errors.js';
 import { connectionOf, type Database, type DatabaseOptions, type DriverConnection, type Executor } from './types.js';
 
 /*
@@ -45,11 +46,11 @@ export function driverConnection(executor: Executor): DriverConnection | undefin
 }
 
 /** A drizzle executor that is no database of the adapter's (a programming error, never retried). */
-export class NotAdapterDatabaseError extends Error {
-  readonly retryable = false;
+export class NotAdapterDatabaseError extends DugoutError {
   constructor() {
-    super("not a database or transaction opened by dugout's database adapter");
-    this.name = 'NotAdapterDatabaseError';
+    super('E_NOT_ADAPTER_DATABASE', "not a database or transaction opened by dugout's database adapter", {
+      retryable: false,
+    });
   }
 }
 
@@ -63,7 +64,7 @@ function requireConnection(executor: Executor): DriverConnection {
  * Run a query and return its rows as plain objects, on either driver; `prepared` for a statement a
  * load runs for every game (see {@link executePrepared}).
  */
-export function queryRows<T = Record<string, unknown>>(
+export async function queryRows<T = Record<string, unknown>>(
   db: Executor,
   query: SQL,
   opts: { prepared?: boolean } = {},

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverConnection } from '../../../src/db/adapter/index.js';
+import { driverConnection, NotAdapterDatabaseError } from '../../../src/db/adapter/index.js';
 import { clientOptions } from '../../../src/db/adapter/postgres-options.js';
 import { serverRefusal } from '../../../src/db/adapter/postgres.js';
 import { queryRows, sql } from '../../../src/db/client.js';
@@ -32,8 +32,10 @@ describe.each(BACKENDS)("drizzle's session under the adapter, on %s", (kind) => 
     await t.database.db.transaction(async (tx) => {
       expect(driverConnection(tx)?.kind).toBe(kind);
     });
-    // Anything else is no connection (its rows would go by INSERT).
-    expect(driverConnection({ execute: t.database.db.execute } as never)).toBeUndefined();
+    // Anything else is no connection (its rows would go by INSERT), and runs no query.
+    const other = { execute: t.database.db.execute };
+    expect(driverConnection(other as never)).toBeUndefined();
+    await expect(queryRows(other as never, sql`select 1`)).rejects.toBeInstanceOf(NotAdapterDatabaseError);
   });
 
   it("copies on the transaction's own connection: the session's client is the transaction's", async () => {
