@@ -18,6 +18,7 @@ import {
   type ResultColumn,
   registerSessionReader,
   type Row,
+  type SessionLock,
   timeoutSetting,
 } from './types.js';
 
@@ -169,7 +170,7 @@ export function openPostgres(url: string, options: DatabaseOptions): Database {
   };
 }
 
-function sessionLock(url: string, key: number): ReturnType<Database['sessionLock']> {
+function sessionLock(url: string, key: number): SessionLock {
   // A client of its own, never a connection of the pool: a connection that dies under a lock
   // must not go back to the pool (postgres.js 3.4.9 can wedge it), and the pool's connection
   // lifetime would drop the lock silently. Every check asks the server whether this session
