@@ -23,7 +23,10 @@ export const kindOf = (c: Correction): string => (c.from === 'single' || c.from 
  * run or credit, or a decision, touches these only; a play's event also its lines' counting stats.
  */
 export function allowedFacts(c: Correction): (fact: string) => boolean {
-  const only = (...facts: string[]) => (fact: string) => facts.includes(fact);
+  const only =
+    (...facts: string[]) =>
+    (fact: string) =>
+      facts.includes(fact);
   switch (kindOf(c)) {
     case 'credit':
       return only('play.fielder_credits');
@@ -67,13 +70,17 @@ export function expectFound(c: Correction, found: readonly FoundFact[], alone: b
       break;
     case 'credit':
       // The error leaves the fielder it was charged to and goes to the other.
-      has('play.fielder_credits', c.ab, c.player!, (f) => /_error/.test(f.before ?? '') && !/_error/.test(f.after ?? ''));
+      has(
+        'play.fielder_credits',
+        c.ab,
+        c.player!,
+        (f) => /_error/.test(f.before ?? '') && !/_error/.test(f.after ?? ''),
+      );
       has('play.fielder_credits', c.ab, to!, (f) => !/_error/.test(f.before ?? '') && /_error/.test(f.after ?? ''));
       break;
     case 'earned':
       has('runner.earned', c.ab, c.player!, flag);
-      if (alone)
-        has('pitching.earned_runs', null, c.charged!, (f) => delta(f) === (c.to === 'true' ? 1 : -1));
+      if (alone) has('pitching.earned_runs', null, c.charged!, (f) => delta(f) === (c.to === 'true' ? 1 : -1));
       break;
     case 'rbi':
       has('runner.rbi', c.ab, c.player!, flag);

@@ -7,10 +7,10 @@
  * change.
  */
 
-import type { Correction } from '../state.js';
-import type { Rng } from '../prng.js';
-import type { Credit, GameLog, Play } from '../types.js';
 import { entry } from '../checked.js';
+import type { Rng } from '../prng.js';
+import type { Correction } from '../state.js';
+import type { Credit, GameLog, Play } from '../types.js';
 import { finalEventIndex, finalizePlays } from './finalize.js';
 
 const NAMES: Record<string, [string, string]> = {
@@ -58,7 +58,17 @@ function rewrite(play: Play, to: string): void {
 function movedError(c: Credit): { pos: string; credit: string } {
   // A throw the first baseman should have caught is his fielding error; otherwise a neighbour's.
   if (c.credit === 'f_throwing_error' && c.pos !== '3') return { pos: '3', credit: 'f_fielding_error' };
-  const to: Record<string, string> = { '1': '3', '2': '1', '3': '4', '4': '6', '5': '6', '6': '4', '7': '8', '8': '7', '9': '8' };
+  const to: Record<string, string> = {
+    '1': '3',
+    '2': '1',
+    '3': '4',
+    '4': '6',
+    '5': '6',
+    '6': '4',
+    '7': '8',
+    '8': '7',
+    '9': '8',
+  };
   return { pos: to[c.pos] ?? '6', credit: c.credit };
 }
 
@@ -96,9 +106,17 @@ export function pickRuling(
         const c = m.credits.find(isError);
         if (!c || play.eventType !== 'field_error') return;
         const to = play.fielders[movedError(c).pos];
-        if (to !== undefined && to !== c.player) picks.push({ ab: play.ab, from: kind, to: String(to), runner, player: c.player });
+        if (to !== undefined && to !== c.player)
+          picks.push({ ab: play.ab, from: kind, to: String(to), runner, player: c.player });
       } else if (m.end === 4 && kind === 'earned') {
-        picks.push({ ab: play.ab, from: kind, to: String(!m.earned), runner, player: m.runner, charged: m.responsiblePitcher });
+        picks.push({
+          ab: play.ab,
+          from: kind,
+          to: String(!m.earned),
+          runner,
+          player: m.runner,
+          charged: m.responsiblePitcher,
+        });
       } else if (m.end === 4 && kind === 'rbi' && m.playIndex === last && play.eventType !== 'home_run') {
         picks.push({ ab: play.ab, from: kind, to: String(!m.rbi), runner, player: m.runner, charged: play.batter });
       }

@@ -5,10 +5,10 @@
  * and the boxscore notes follow them alike.
  */
 
-import type { TeamBox } from './box-stats.js';
-import type { Decisions } from './decisions.js';
 import type { Rng } from '../prng.js';
 import type { Correction } from '../state.js';
+import type { TeamBox } from './box-stats.js';
+import type { Decisions } from './decisions.js';
 
 /** A save or hold change: taken from `player` (when set), given to `to` (when not empty). */
 export interface DecisionPick {

@@ -13,7 +13,7 @@ const KINDS = ['credit', 'decision', 'earned', 'event', 'hold', 'rbi', 'save'];
 const PER_KIND = 4;
 
 let sim: Simulator;
-let picked: Correction[] = [];
+const picked: Correction[] = [];
 
 const json = (path: string, ms: number): J => {
   sim.setNow(new Date(ms));
@@ -65,7 +65,10 @@ describe('the official scorer’s corrections of the simulator', () => {
       );
       expectFound(c, found, true);
       const allowed = allowedFacts(c);
-      expect(found.filter((f) => !allowed(f.fact)), JSON.stringify(c)).toEqual([]);
+      expect(
+        found.filter((f) => !allowed(f.fact)),
+        JSON.stringify(c),
+      ).toEqual([]);
       // Runs and the score stand.
       expect(after.linescore.teams).toMatchObject({
         away: { runs: before.linescore.teams.away.runs },
@@ -86,6 +89,10 @@ describe('the official scorer’s corrections of the simulator', () => {
       const plays: J[] = feed.liveData.plays.allPlays;
       const runners = plays.flatMap((p) => p.runners.map((r: J) => ({ play: p, r })));
       const decisions = feed.liveData.decisions ?? {};
+      for (const p of plays)
+        expect(p.result.rbi ?? 0, `rbi of play ${p.atBatIndex}: ${label}`).toBe(
+          p.runners.filter((r: J) => r.details.rbi).length,
+        );
       for (const side of ['away', 'home'] as const) {
         const team = boxscore.teams[side];
         expect(team.teamStats, label).toEqual(feed.liveData.boxscore.teams[side].teamStats);
@@ -99,9 +106,8 @@ describe('the official scorer’s corrections of the simulator', () => {
             );
           if (p.stats.fielding?.errors !== undefined)
             expect(p.stats.fielding.errors, `errors of ${id}: ${label}`).toBe(
-              runners
-                .flatMap(({ r }) => r.credits)
-                .filter((x: J) => x.player.id === id && /_error$/.test(x.credit)).length,
+              runners.flatMap(({ r }) => r.credits).filter((x: J) => x.player.id === id && /_error$/.test(x.credit))
+                .length,
             );
         }
         for (const id of team.pitchers) {
