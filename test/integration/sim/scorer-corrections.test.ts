@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scoringChanges } from '../../../src/extract/scoring-changes.js';
 import { createSimulator, type Simulator } from '../../../src/sim/index.js';
 import type { Correction } from '../../../src/sim/state.js';
+import { defined } from '../../helpers/defined.js';
 import { allowedFacts, expectFound, type FoundFact, kindOf } from '../../helpers/scoring-expectations.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test code walks untyped JSON bodies
@@ -41,6 +42,19 @@ beforeAll(() => {
   for (const kind of KINDS) picked.push(...all.filter((c) => kindOf(c) === kind && !near(c)).slice(0, PER_KIND));
 }, 120_000);
 
+/** The changed facts the extraction finds between two sets of a game's bodies. */
+function factsBetween(gamePk: number, before: J, after: J): FoundFact[] {
+  return (['boxscore', 'playByPlay'] as const).flatMap((kind) =>
+    scoringChanges(gamePk, kind, before[kind], after[kind]).map((f) => ({
+      fact: f.fact,
+      ab: f.atBatIndex,
+      person: f.personId,
+      before: f.before,
+      after: f.after,
+    })),
+  );
+}
+
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('the official scorer’s corrections of the simulator', () => {
@@ -54,15 +68,7 @@ describe('the official scorer’s corrections of the simulator', () => {
   it('each changes its own fact, found by the extraction with its value before and after, and nothing else', () => {
     for (const c of picked) {
       const { before, after } = around(c);
-      const found: FoundFact[] = (['boxscore', 'playByPlay'] as const).flatMap((kind) =>
-        scoringChanges(c.gamePk, kind, before[kind], after[kind]).map((f) => ({
-          fact: f.fact,
-          ab: f.atBatIndex,
-          person: f.personId,
-          before: f.before,
-          after: f.after,
-        })),
-      );
+      const found = factsBetween(c.gamePk, before, after);
       expectFound(c, found, true);
       const allowed = allowedFacts(c);
       expect(
@@ -128,5 +134,57 @@ describe('the official scorer’s corrections of the simulator', () => {
         );
       }
     }
+  });
+
+  it('are made on demand too, of each kind, on the game as the earlier ones left it', () => {
+    const made = createSimulator({ seed: 13, now: new Date('2025-07-01T14:00:00Z') });
+    const finals = made
+      .listGames()
+      .filter((g) => g.gameType === 'R' && g.codedGameState === 'F')
+      .map((g) => g.gamePk)
+      .slice(0, 40);
+    const bodies = (pk: number) => ({
+      boxscore: JSON.parse(made.render(`/api/v1/game/${pk}/boxscore`).text),
+      playByPlay: JSON.parse(made.render(`/api/v1/game/${pk}/playByPlay`).text),
+    });
+    const games = new Set<number>();
+    for (const kind of ['credit', 'earned', 'rbi', 'save', 'hold', 'decision', 'scoring', 'earned', 'hold'] as const) {
+      made.advance(3_600_000);
+      // The first of the games with something this kind can change (most are the first game).
+      const pk = defined(
+        finals.find((pk) => {
+          try {
+            made.correctGame(pk, { kind, silent: kind === 'rbi' });
+            return true;
+          } catch {
+            return false;
+          }
+        }),
+        `a game a ${kind} correction can change`,
+      );
+      games.add(pk);
+      const c = made.corrections().at(-1)!;
+      made.advance(-2 * MINUTE);
+      const before = bodies(pk);
+      made.advance(3 * MINUTE);
+      const found = factsBetween(pk, before, bodies(pk));
+      expectFound(c, found, true);
+      expect(
+        found.filter((f) => !allowedFacts(c)(f.fact)),
+        JSON.stringify(c),
+      ).toEqual([]);
+    }
+    expect(made.corrections().map(kindOf)).toEqual([
+      'credit',
+      'earned',
+      'rbi',
+      'save',
+      'hold',
+      'decision',
+      'event',
+      'earned',
+      'hold',
+    ]);
+    expect(games.size).toBeLessThan(4);
   });
 });
