@@ -36,7 +36,7 @@ export function pickSaveChange(d: Decisions, boxes: Boxes, rng: Rng): DecisionPi
   return finisher !== undefined && relievers.includes(finisher) ? { from: 'save', to: String(finisher) } : undefined;
 }
 
-/** A hold taken, moved to another middle reliever of the same club, or given to one. */
+/** A hold taken, moved to another middle reliever of the same club, or given to one of the winning club. */
 export function pickHoldChange(d: Decisions, boxes: Boxes, rng: Rng): DecisionPick | undefined {
   const decided = new Set([d.winner, d.loser, d.save, ...d.blownSaves]);
   // Middle relievers: neither the starter nor the one who finished, without another decision.
@@ -49,7 +49,8 @@ export function pickHoldChange(d: Decisions, boxes: Boxes, rng: Rng): DecisionPi
       return { from: 'hold', player, to: String(others[rng.int(0, others.length - 1)]) };
     return { from: 'hold', player, to: '' };
   }
-  const open = [...middle('away'), ...middle('home')];
+  // Given to a middle reliever of the winning club (one who held a lead the rules did not count).
+  const open = d.winner === undefined ? [] : middle(sideOf(boxes, d.winner));
   return open.length > 0 ? { from: 'hold', to: String(open[rng.int(0, open.length - 1)]) } : undefined;
 }
 
