@@ -416,8 +416,8 @@ async function storeFeedRows(
     ...(whole ? { fullFeedAt: game.now } : {}),
   };
   // A game not started names its probables: announcements seen now, in the same history as the
-  // pregame poll's (mlb.pregame_probables), written with the feed they were seen in.
-  const probables = extractFeedProbables(feed);
+  // pregame poll's (mlb.pregame_probables), written with the feed they were seen in (the game asked for only).
+  const probables = extractFeedProbables(feed).filter((p) => p.game_pk === gamePk);
   const outcome = await ctx.db.transaction(async (tx) => {
     const stored = await storeLiveGame(tx, toStore, rows, ctx.runId);
     if (stored.outcome === 'stored' && probables.length > 0)
