@@ -21,7 +21,7 @@ const lap = (name: string) => {
 phases.push(['node and module load until here', performance.now()]);
 const database = await createDatabase(config, {});
 lap('PGlite start (open the data directory)');
-await runMigrations(database, config);
+await runMigrations(database);
 lap('migrations check (nothing to apply)');
 await queryRows(database.db, sql`select count(*) from mlb.games`);
 lap('the query');

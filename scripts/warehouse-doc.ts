@@ -63,7 +63,7 @@ export function renderWarehouseDoc(relations: CatalogRelation[]): string {
 async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: undefined, pgliteDir: '' }, { inMemory: true });
   try {
-    await runMigrations(database, { databaseUrl: undefined });
+    await runMigrations(database);
     writeFileSync(WAREHOUSE_DOC, renderWarehouseDoc(await describeWarehouse(database.db)));
   } finally {
     await database.close();

@@ -49,7 +49,7 @@ export function createAppContext(env: Record<string, string | undefined>, stdout
       const db = await database;
       // The embedded database has one user who owns it: reading commands migrate it too.
       if ((opts.migrate || (opts.requireCurrent && db.kind === 'pglite')) && !migrated) {
-        await runMigrations(db, ctx.config(), ctx.log());
+        await runMigrations(db, ctx.log());
         migrated = true;
       } else if (opts.requireCurrent && !migrated) {
         await assertSchemaCurrent(db);

@@ -403,7 +403,7 @@ export async function freshDatabase(
     await db.close();
     if (!opts.keepDatabase) await scratch.drop();
   });
-  await runMigrations(db, { databaseUrl: scratch.url });
+  await runMigrations(db);
   return db;
 }
 

@@ -1,4 +1,4 @@
-import type { ResultColumn, Row } from '../db/read-only.js';
+import type { ResultColumn, Row } from '../db/adapter/index.js';
 import { formatCell, formatTable } from './table.js';
 
 /** Type OIDs whose values `dugout sql` rewrites: date, timestamp, timestamp with time zone. */

@@ -1,32 +1,17 @@
-import { driverClient, type StreamCopyQuery, serverRefusal } from './driver-internals.js';
-import type { Executor } from './client.js';
-
-/** The postgres.js connection (a `sql` or a transaction's `sql`) under a drizzle executor. */
-interface CopyClient {
-  unsafe(query: string): StreamCopyQuery;
-}
-
-/** A PGlite database or transaction under a drizzle executor: COPY reads a Blob as '/dev/blob'. */
-interface BlobCopyClient {
-  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
-}
-
-/** Where COPY goes: postgres.js streams it to the server; PGlite reads it whole from a Blob. */
-export type CopyTarget = { kind: 'stream'; client: CopyClient } | { kind: 'blob'; client: BlobCopyClient };
+import { type CopyIn, driverConnection, type Executor } from './adapter/index.js';
 
 /**
- * The connection under a drizzle executor as a COPY target: a postgres.js `sql` (it has `unsafe`)
- * or a PGlite database or transaction (`query` with options, and `exec`); undefined for anything
- * else, whose rows then go by INSERT.
+ * Where COPY goes: the connection under a drizzle executor. Its `kind` says how the data travels:
+ * postgres.js streams it to the server (`stream`); PGlite reads it whole from a Blob (`blob`).
+ */
+export type CopyTarget = CopyIn;
+
+/**
+ * The connection under a drizzle executor as a COPY target (a database or transaction the
+ * adapter opened); undefined for anything else, whose rows then go by INSERT.
  */
 export function copyTarget(tx: Executor): CopyTarget | undefined {
-  const client = driverClient(tx) as Partial<CopyClient & BlobCopyClient & { exec: unknown }> | undefined;
-  if (!client) return undefined;
-  if (typeof client.unsafe === 'function') return { kind: 'stream', client: client as CopyClient };
-  if (typeof client.query === 'function' && typeof client.exec === 'function') {
-    return { kind: 'blob', client: client as BlobCopyClient };
-  }
-  return undefined;
+  return driverConnection(tx)?.copyIn;
 }
 
 /** How each column's values are written: JSON text for json/jsonb, a scalar's text otherwise. */
@@ -149,7 +134,7 @@ export async function copyInto(
   encoded: readonly (string | Uint8Array)[] = [],
 ): Promise<void> {
   const columnList = columns.map((c) => c.quoted).join(', ');
-  await sendCopy(target, `copy ${table} (${columnList}) from`, async (write) => {
+  await target.copyFrom(`copy ${table} (${columnList}) from`, '', async (write) => {
     for (const text of encoded) await write(text);
     const line = copyLineEncoder(columns, extra);
     let text = '';
@@ -195,30 +180,25 @@ export async function copyBinaryInto(
       throw new Error(`a row of ${row.length} fields for the ${columns.length} columns copied into ${table}`);
     }
   }
-  await sendCopy(
-    target,
-    `copy ${table} (${columns.join(', ')}) from`,
-    async (write) => {
-      await write(BINARY_HEADER);
-      for (const row of rows) {
-        // Small fields gather into one buffer; a large value is written on its own, as it is.
-        const small: Uint8Array[] = [int16(row.length)];
-        for (const field of row) {
-          const bytes = fieldBytes(field);
-          small.push(int32(bytes?.length ?? -1));
-          if (!bytes) continue;
-          if (bytes.length < BINARY_INLINE_MAX) small.push(bytes);
-          else {
-            await write(Buffer.concat(small.splice(0)));
-            await write(bytes);
-          }
+  await target.copyFrom(`copy ${table} (${columns.join(', ')}) from`, ' (format binary)', async (write) => {
+    await write(BINARY_HEADER);
+    for (const row of rows) {
+      // Small fields gather into one buffer; a large value is written on its own, as it is.
+      const small: Uint8Array[] = [int16(row.length)];
+      for (const field of row) {
+        const bytes = fieldBytes(field);
+        small.push(int32(bytes?.length ?? -1));
+        if (!bytes) continue;
+        if (bytes.length < BINARY_INLINE_MAX) small.push(bytes);
+        else {
+          await write(Buffer.concat(small.splice(0)));
+          await write(bytes);
         }
-        if (small.length > 0) await write(Buffer.concat(small));
       }
-      await write(BINARY_TRAILER);
-    },
-    ' (format binary)',
-  );
+      if (small.length > 0) await write(Buffer.concat(small));
+    }
+    await write(BINARY_TRAILER);
+  });
 }
 
 /** A byte field up to this long is gathered with its row's small fields; a longer one is sent alone. */
@@ -249,38 +229,4 @@ function int32(n: number): Buffer {
   const b = Buffer.alloc(4);
   b.writeInt32BE(n, 0);
   return b;
-}
-
-/**
- * Run `<statement> stdin<options>` (postgres.js, the data streamed as `produce` writes it) or
- * `<statement> '/dev/blob'<options>` (PGlite, the data gathered into one Blob first).
- */
-async function sendCopy(
-  target: CopyTarget,
-  statement: string,
-  produce: (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>,
-  options = '',
-): Promise<void> {
-  if (target.kind === 'blob') {
-    const parts: Array<string | Uint8Array> = [];
-    await produce(async (chunk) => {
-      if (chunk.length > 0) parts.push(chunk);
-    });
-    await target.client.query(`${statement} '/dev/blob'${options}`, [], { blob: new Blob(parts) });
-    return;
-  }
-  const query = target.client.unsafe(`${statement} stdin${options}`);
-  const refused = serverRefusal(query);
-  const stream = await Promise.race([query.writable(), refused]);
-  const done = new Promise<void>((resolve, reject) => {
-    stream.once('finish', resolve);
-    stream.once('error', reject);
-  });
-  done.catch(() => {});
-  await produce(async (chunk) => {
-    if (chunk.length === 0) return;
-    if (!stream.write(chunk)) await Promise.race([new Promise((r) => stream.once('drain', r)), refused, done]);
-  });
-  stream.end();
-  await Promise.race([done, refused]);
 }

@@ -2,7 +2,7 @@ import type net from 'node:net';
 import { DatabaseLostError } from '../errors.js';
 
 /**
- * What a client's socket factory reports its sockets to (see db/connection.ts): `lost`, when
+ * What a client's socket factory reports its sockets to (see db/adapter/postgres-options.ts): `lost`, when
  * given, says the database is lost, and a new socket is then failed at once with that error.
  */
 export interface SocketWatch {

@@ -1,5 +1,4 @@
-import postgres from 'postgres';
-import { clientOptions } from './connection.js';
+import { withAdminConnection } from './adapter/index.js';
 
 /** A throwaway database on a Postgres server (benchmarks, tests): its URL, and how to drop it. */
 export interface ScratchDatabase {
@@ -9,10 +8,6 @@ export interface ScratchDatabase {
 }
 
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** One connection with dugout's connect timeout and keepalive; no statement timeout (a clone of a large template may take long). */
-const adminOptions = (url: string) =>
-  clientOptions(url, { max: 1, applicationName: 'dugout scratch', statementTimeout: false });
 
 /** `url` with its database replaced by `database`. */
 export function urlWithDatabase(url: string, database: string): string {
@@ -33,33 +28,25 @@ export async function createScratchDatabase(
 ): Promise<ScratchDatabase> {
   for (const n of [name, opts.template])
     if (n !== undefined && !NAME.test(n)) throw new Error(`not a plain database name: ${n}`);
-  const admin = postgres(adminUrl, adminOptions(adminUrl));
-  try {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  // One connection with dugout's connect timeout and keepalive; no statement timeout (a clone of a
+  // large template may take long).
+  await withAdminConnection(adminUrl, async (run) => {
+    await run(`drop database if exists ${name} with (force)`);
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.unsafe(
-          opts.template ? `create database ${name} template ${opts.template}` : `create database ${name}`,
-        );
+        await run(opts.template ? `create database ${name} template ${opts.template}` : `create database ${name}`);
         break;
       } catch (err) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-  } finally {
-    await admin.end();
-  }
+  });
   return {
     name,
     url: urlWithDatabase(adminUrl, name),
     async drop() {
-      const a = postgres(adminUrl, adminOptions(adminUrl));
-      try {
-        await a.unsafe(`drop database if exists ${name} with (force)`);
-      } finally {
-        await a.end();
-      }
+      await withAdminConnection(adminUrl, (run) => run(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -42,7 +42,13 @@ export function extractPregame(body: unknown): Extracted<PregameRows> {
         const p = pick(g, 'teams', side, 'probablePitcher');
         const id = toInt(pick(p, 'id'));
         if (id !== null && id > 0)
-          out.probables.push({ game_pk: gamePk, side, pitcher_id: id, pitcher_name: toText(pick(p, 'fullName')) });
+          out.probables.push({
+            game_pk: gamePk,
+            side,
+            pitcher_id: id,
+            pitcher_name: toText(pick(p, 'fullName')),
+            seen_in: 'schedule',
+          });
         const players = asArray(pick(g, 'lineups', `${side}Players`)) ?? [];
         players.forEach((player, i) => {
           const pid = toInt(pick(player, 'id'));
@@ -97,4 +103,26 @@ export function extractPregame(body: unknown): Extracted<PregameRows> {
     }
   }
   return { rows: out, rejects };
+}
+
+/**
+ * The probable pitchers a feed/live body names (`gameData.probablePitchers.{away,home}`) while its
+ * game is not started (`gameData.status.abstractGameState` Preview: scheduled, warm-up, a delayed
+ * start): announcements, as the schedule's are (seen in `feed`). A game under way or over names
+ * the pitchers who were announced, but seeing them then says nothing of when they were announced:
+ * no row. A side the body does not name (no key, no id) gives no row. The game is the body's own.
+ */
+export function extractFeedProbables(feedBody: unknown): PregameProbableRow[] {
+  const gd = pick(feedBody, 'gameData');
+  if (pick(gd, 'status', 'abstractGameState') !== 'Preview') return [];
+  const gamePk = toInt(pick(gd, 'game', 'pk')) ?? toInt(pick(feedBody, 'gamePk'));
+  if (gamePk === null || gamePk <= 0) return [];
+  const out: PregameProbableRow[] = [];
+  for (const side of SIDES) {
+    const p = pick(gd, 'probablePitchers', side);
+    const id = toInt(pick(p, 'id'));
+    if (id !== null && id > 0)
+      out.push({ game_pk: gamePk, side, pitcher_id: id, pitcher_name: toText(pick(p, 'fullName')), seen_in: 'feed' });
+  }
+  return out;
 }

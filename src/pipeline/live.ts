@@ -13,9 +13,10 @@ import {
   setLiveDay,
   type StoredLiveFeed,
 } from '../db/queries/live.js';
+import { recordPregame } from '../db/queries/pregame.js';
 import { storeLiveGame } from '../db/store-game.js';
 import { describeError } from '../errors.js';
-import { asObject, splitFeedLive } from '../extract/index.js';
+import { asObject, extractFeedProbables, splitFeedLive } from '../extract/index.js';
 import { applyLivePatch, LIVE_PATCH_LIMITS } from '../extract/live-patch.js';
 import type { PipelineContext } from './context.js';
 import { extractGameRows } from './load/game-rows.js';
@@ -152,7 +153,8 @@ export function lagSeconds(timecode: string, now: Date): number {
  * final for the worklist), then for every game that is live now, and every game still holding a
  * live feed, make exactly one request: the full feed the first time (or after a failed patch),
  * else the diffPatch from the stored timecode. An empty answer changes nothing; a changed feed
- * replaces the game's stored feed and rows in one transaction. A failed answer stores nothing and
+ * replaces the game's stored feed and rows in one transaction (with, for a game not started, the
+ * probables it names: mlb.pregame_probables). A failed answer stores nothing and
  * makes the game's next request a full feed.
  */
 export async function runLivePass(ctx: PipelineContext, opts: { sportIds?: number[] } = {}): Promise<LivePassResult> {
@@ -413,7 +415,15 @@ async function storeFeedRows(
     trustedUntil: game.trustedUntil,
     ...(whole ? { fullFeedAt: game.now } : {}),
   };
-  const outcome = await ctx.db.transaction((tx) => storeLiveGame(tx, toStore, rows, ctx.runId));
+  // A game not started names its probables: announcements seen now, in the same history as the
+  // pregame poll's (mlb.pregame_probables), written with the feed they were seen in (the game asked for only).
+  const probables = extractFeedProbables(feed).filter((p) => p.game_pk === gamePk);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const stored = await storeLiveGame(tx, toStore, rows, ctx.runId);
+    if (stored.outcome === 'stored' && probables.length > 0)
+      await recordPregame(tx, { probables, lineups: [], officials: [], weather: [] }, game.now, ctx.runId);
+    return stored;
+  });
   if (outcome.outcome === 'stale') {
     // Another loop stored a newer feed meanwhile: this one is dropped, and the game checked in full.
     await reject(ctx, game, 'stale', `another loop stored ${outcome.storedTimecode} meanwhile`, result);

@@ -3,17 +3,38 @@
 import { at } from './checked.js';
 import { statusAt } from './clock/status.js';
 import type { Core } from './core.js';
-import { pickCorrectablePlay } from './derive/corrections.js';
+import { pickCorrectablePlay, pickRuling } from './derive/corrections.js';
+import { pickHoldChange, pickSaveChange } from './derive/decision-corrections.js';
 import { createRng, hashSeed } from './prng.js';
+import type { Correction } from './state.js';
+
+/**
+ * What a control correction changes: a play's event (`scoring`, the default), the win
+ * (`decision`), the fielder charged with an error (`credit`), a run earned or not (`earned`), an RBI
+ * (`rbi`), a save or a hold.
+ */
+export type CorrectionKind = 'scoring' | 'decision' | 'credit' | 'earned' | 'rbi' | 'save' | 'hold';
+
+export const CORRECTION_KINDS: readonly CorrectionKind[] = [
+  'scoring',
+  'decision',
+  'credit',
+  'earned',
+  'rbi',
+  'save',
+  'hold',
+];
 
 /** Applies a scoring change to a final game at now; throws when the game is unknown or not final. */
 export function correctGame(
   core: Core,
   gamePk?: number,
-  opts: { silent?: boolean; kind?: 'scoring' | 'decision' } = {},
+  opts: { silent?: boolean; kind?: CorrectionKind } = {},
 ): { gamePk: number; description: string } {
   const now = core.state.nowMs;
   if (opts.kind === 'decision') return correctDecision(core, gamePk, opts.silent === true);
+  if (opts.kind !== undefined && opts.kind !== 'scoring')
+    return correctRuling(core, gamePk, opts.kind, opts.silent === true);
   const isFinal = (pk: number) => {
     const g = core.model.game(pk);
     if (!g || g.cancelled) return false;
@@ -98,6 +119,58 @@ function correctDecision(
   });
   core.state.revision += 1;
   return { gamePk, description: `Scoring change: win credited to ${other} instead of ${winner}` };
+}
+
+/** The final game a correction of one game is made on (it must be given, known and final at now). */
+function finalGame(core: Core, gamePk: number | undefined, what: string) {
+  const now = core.state.nowMs;
+  if (gamePk === undefined) throw new Error(`a ${what} correction needs a gamePk`);
+  const g = core.model.game(gamePk);
+  if (!g) throw new Error(`unknown gamePk ${gamePk}`);
+  const { phase } = statusAt(core.model, g, now);
+  if (phase !== 'final' && phase !== 'over')
+    throw new Error(`game ${gamePk} is not final at ${new Date(now).toISOString()}`);
+  return g;
+}
+
+/**
+ * A ruling on a final game as it stands now: the error of a play charged to another fielder, a
+ * run ruled earned or unearned, an RBI given or taken (on a play no earlier change touched), a save
+ * or a hold moved, given or taken. Seeded by the game and how many changes it had.
+ */
+function correctRuling(
+  core: Core,
+  gamePk: number | undefined,
+  kind: Exclude<CorrectionKind, 'scoring' | 'decision'>,
+  silent: boolean,
+): { gamePk: number; description: string } {
+  const g = finalGame(core, gamePk, kind);
+  const mine = core.state.corrections.filter((c) => c.gamePk === g.gamePk);
+  const rng = createRng(hashSeed(core.seed, g.gamePk, mine.length, 0x5c04));
+  const view = core.view(g);
+  const done = new Set(mine.map((c) => c.ab));
+  let pick: Omit<Correction, 'gamePk' | 'atMs'> | undefined;
+  if (kind === 'save' || kind === 'hold') {
+    const d =
+      view.decisions &&
+      view.boxes &&
+      (kind === 'save' ? pickSaveChange : pickHoldChange)(view.decisions, view.boxes, rng);
+    if (d) pick = { ab: -1, ...d };
+  } else if (view.log) pick = pickRuling(view.log, kind, (p) => !done.has(p.ab), rng);
+  if (!pick) throw new Error(`game ${g.gamePk} has nothing a ${kind} correction could change`);
+  core.state.corrections.push({
+    gamePk: g.gamePk,
+    atMs: core.state.nowMs,
+    ...pick,
+    ...(silent ? { silent: true } : {}),
+  });
+  core.state.revision += 1;
+  const { player, to } = pick;
+  const where = pick.ab >= 0 ? ` at atBatIndex ${pick.ab}` : '';
+  return {
+    gamePk: g.gamePk,
+    description: `Scoring change: ${kind}${where} ${player ?? 'nobody'} -> ${to === '' ? 'nobody' : to}`,
+  };
 }
 
 /** Changes a player's record at now: a trade (currentTeam) or a new jersey number (primaryNumber). */

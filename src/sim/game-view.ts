@@ -7,6 +7,7 @@ import { at } from './checked.js';
 import { type GameStatus, type Phase, statusAt, transitions } from './clock/status.js';
 import { deriveBoxes, type TeamBox } from './derive/box-stats.js';
 import { applyCorrections } from './derive/corrections.js';
+import { applyDecisionCorrections } from './derive/decision-corrections.js';
 import { computeDecisions, type Decisions } from './derive/decisions.js';
 import type { SeasonModel } from './season.js';
 import { correctionsFor, type SimState } from './state.js';
@@ -121,16 +122,7 @@ export function buildGameView(
   view.boxes = deriveBoxes(cut.plays, log.lineups, log.starters, cut.lastComplete);
   if (phase === 'over' || phase === 'final') {
     view.decisions = computeDecisions(cut.plays, view.boxes);
-    // A decision correction credits the win to another pitcher (the last one made counts).
-    const credited = corrections.filter((c) => c.from === 'decision').at(-1);
-    if (credited) {
-      const to = Number(credited.to);
-      const d = view.decisions;
-      d.holds = d.holds.filter((p) => p !== to);
-      d.blownSaves = d.blownSaves.filter((p) => p !== to);
-      if (d.save === to) d.save = undefined;
-      d.winner = to;
-    }
+    applyDecisionCorrections(view.decisions, corrections);
   }
   return view;
 }

@@ -7,27 +7,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { statusAt } from './clock/status.js';
-import { changePerson as applyPersonChange, correctGame as applyCorrection } from './control.js';
+import { correctGame as applyCorrection, changePerson as applyPersonChange, type CorrectionKind } from './control.js';
 import { createCore } from './core.js';
+import { MILB_SPORT_IDS } from './data/levels.js';
 import { scheduleScoringChanges } from './derive/scheduled-corrections.js';
-import type { Correction } from './state.js';
+import { MAX_HISTORY, OLDEST_SEASON } from './era.js';
 import { createFaultPlan, type FaultConfig } from './http/faults.js';
 import { answerApi, handleRequest, type RequestLogEntry, type ServerDeps } from './http/server.js';
-import { createSeasonModel, getSeasonModel } from './season.js';
-import { createSimState, runClock } from './state.js';
-import { MILB_SPORT_IDS } from './data/levels.js';
-import { MAX_HISTORY, OLDEST_SEASON } from './era.js';
 import type { RosterMove } from './moves.js';
-import type { TransactionPlan } from './transactions.js';
 import { type PregamePlan, pregamePlan } from './pregame.js';
 import { REGISTER_HEADER, REGISTER_PATH, registerRows } from './register.js';
-import { createWorld, singleWorld, withTransactions, type World } from './world.js';
+import { createSeasonModel, getSeasonModel } from './season.js';
+import type { Correction } from './state.js';
+import { createSimState, runClock } from './state.js';
+import type { TransactionPlan } from './transactions.js';
+import { createWorld, singleWorld, type World, withTransactions } from './world.js';
 
-export type { RosterMove } from './moves.js';
-export type { SimStint, SimTransaction, TransactionPlan } from './transactions.js';
-export type { PregamePlan } from './pregame.js';
 export type { FaultConfig, FaultKind, ScriptedFaultKind } from './http/faults.js';
 export type { RequestLogEntry } from './http/server.js';
+export type { RosterMove } from './moves.js';
+export type { PregamePlan } from './pregame.js';
+export type { SimStint, SimTransaction, TransactionPlan } from './transactions.js';
 
 export interface SimOptions {
   /** Seed of everything random (default 1). */
@@ -88,12 +88,15 @@ export interface Simulator {
     season: number;
     sportId: number;
   }>;
-  /** A scoring change on a final game at now; `silent`: not listed by /v1/game/changes (a re-poll finds it). */
   /** Every scoring change made or planned (SimOptions.scoringChanges), in effect once the clock passes `atMs`. */
   corrections(): ReadonlyArray<Correction>;
+  /**
+   * A scoring change on a final game at now, of `kind` (a play's event by default; every kind but
+   * that one needs the gamePk); `silent`: not listed by /v1/game/changes (a re-poll finds it).
+   */
   correctGame(
     gamePk?: number,
-    opts?: { silent?: boolean; kind?: 'scoring' | 'decision' },
+    opts?: { silent?: boolean; kind?: CorrectionKind },
   ): { gamePk: number; description: string };
   changePerson(personId?: number): { personId: number; change: string };
   /**

@@ -3,12 +3,26 @@
 export interface Correction {
   gamePk: number;
   atMs: number;
-  /** atBatIndex of the corrected play (-1 for a decision). */
+  /** atBatIndex of the corrected play (-1 for a decision, a save or a hold). */
   ab: number;
-  /** `single`/`field_error` (a play's scoring), or `decision` (the win credited to another pitcher). */
+  /**
+   * What the official scorer changed:
+   * - `single`/`field_error`: the play's event (the play's new event type in `to`);
+   * - `decision`: the win, credited to the pitcher in `to`;
+   * - `credit`: the fielder charged with the play's error (`runner`'s move): `player` → `to`;
+   * - `earned`: whether `runner`'s run (runner `player`, charged to pitcher `charged`) is earned (`to`: true/false);
+   * - `rbi`: whether `runner`'s run (runner `player`) is an RBI of the batter `charged` (`to`: true/false);
+   * - `save`/`hold`: taken from `player` (when set) and given to `to` (when not empty).
+   */
   from: string;
-  /** The play's new event type, or for a decision the pitcher now credited with the win. */
+  /** The new value: an event type, a person id, `true`/`false`, or '' (nobody). */
   to: string;
+  /** Index of the changed runner movement in the play's `runners` (credit, earned, rbi). */
+  runner?: number;
+  /** The person the fact is taken from: the fielder, the runner, the pitcher losing the save or hold. */
+  player?: number;
+  /** The line the change also shows on: the pitcher charged with the run (earned), the batter (rbi). */
+  charged?: number;
   /** Not listed by /v1/game/changes: only a fetch of the game (a re-poll) sees it. */
   silent?: boolean;
 }

@@ -54,7 +54,7 @@ export async function createTestDatabase(opts: { onDisk?: boolean; backend?: 'pg
   let database: Database;
   if (dir) {
     database = await createDatabase({ databaseUrl: undefined, pgliteDir });
-    await runMigrations(database, { databaseUrl: undefined });
+    await runMigrations(database);
   } else {
     const pgliteDataDir = new Blob([readFileSync(info.pglite.tarball)]);
     database = await createDatabase({ databaseUrl: undefined, pgliteDir }, { inMemory: true, pgliteDataDir });

@@ -14,11 +14,17 @@ export async function mlbTables(db: Db): Promise<string[]> {
 }
 
 /**
- * Every row of a table (the columns that say when or by which run it was written left out), as
+ * Every row of a table, or those `where` picks (the columns that say when or by which run it was written left out), as
  * text, in one order that depends on the rows only: two warehouses that hold the same rows give
  * equal lists, and a difference shows as the rows themselves.
  */
-export async function tableRows(db: Db, table: string, omit: readonly string[] = []): Promise<string[]> {
+export async function tableRows(
+  db: Db,
+  table: string,
+  omit: readonly string[] = [],
+  /** A condition on the table's rows (SQL), to compare a part of it. */
+  where?: string,
+): Promise<string[]> {
   const [schema, name] = table.split('.');
   const cols = await queryRows<{ column_name: string }>(
     db,
@@ -28,7 +34,9 @@ export async function tableRows(db: Db, table: string, omit: readonly string[] =
   const list = keep.map((c) => `"${c}"`).join(', ');
   const rows = await queryRows<{ r: string }>(
     db,
-    sql.raw(`select r::text as r from (select ${list} from ${table}) r order by r::text collate "C"`),
+    sql.raw(
+      `select r::text as r from (select ${list} from ${table}${where ? ` where ${where}` : ''}) r order by r::text collate "C"`,
+    ),
   );
   return rows.map((x) => x.r);
 }

@@ -32,7 +32,7 @@ export async function createPgliteTemplate(
   const dir = path.join(root, 'pglite');
   const database = await createDatabase({ databaseUrl: undefined, pgliteDir: dir });
   try {
-    await runMigrations(database, { databaseUrl: undefined });
+    await runMigrations(database);
   } finally {
     await database.close();
   }
@@ -80,7 +80,7 @@ export async function createTemplateDatabase(
   const url = urlWithDatabase(adminUrl, template);
   const database = await createDatabase({ databaseUrl: url, pgliteDir: '' });
   try {
-    await runMigrations(database, { databaseUrl: url });
+    await runMigrations(database);
   } finally {
     await database.close();
   }

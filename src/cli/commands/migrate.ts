@@ -8,7 +8,7 @@ export function registerMigrate(program: Command, ctx: AppContext): void {
     .description('apply pending migrations (advisory-locked; safe to run from several processes at once)')
     .action(async () => {
       const database = await ctx.database();
-      const applied = await runMigrations(database, ctx.config(), ctx.log());
+      const applied = await runMigrations(database, ctx.log());
       ctx.out(`migrations applied: ${applied} (${database.describe})`);
     });
 }

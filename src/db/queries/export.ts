@@ -1,8 +1,8 @@
-import type { ReadOnlySession, Row } from '../read-only.js';
+import type { ReadOnlySession, Row } from '../adapter/index.js';
 import { quoteIdent } from '../identifiers.js';
 
 // The statements of `dugout export parquet`. They run inside one read-only REPEATABLE READ session
-// (db/read-only.ts), so the catalogue, the fingerprints and every row read are one state of the
+// (the adapter's `readOnlySession`, db/adapter/), so the catalogue, the fingerprints and every row read are one state of the
 // warehouse. Each column is selected in a form both drivers hand over alike and exactly: 64-bit
 // integers, numerics and instants as text (no float on the way), dates as days since 1970.
 

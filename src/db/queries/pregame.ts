@@ -18,7 +18,8 @@ const SHAPES: Record<keyof PregameRows, Shape> = {
     table: 'mlb.pregame_probables',
     key: ['game_pk', 'side'],
     values: ['pitcher_id'],
-    extra: ['pitcher_name'],
+    // Where he was first seen named (the schedule or the game's feed): a later sight elsewhere moves last_seen_at only.
+    extra: ['pitcher_name', 'seen_in'],
     first: 'announced_at',
   },
   lineups: {
@@ -78,7 +79,10 @@ async function record(tx: Executor, shape: Shape, rows: readonly object[], seenA
   );
 }
 
-/** Record a poll's pregame rows in the four tables. */
+/**
+ * Record a sight's pregame rows in the four tables: a pregame poll's (all four), or the probables a
+ * live feed of a game not started names (the others empty), in the same history.
+ */
 export async function recordPregame(tx: Executor, rows: PregameRows, seenAt: Date, runId: number): Promise<void> {
   for (const name of Object.keys(SHAPES) as Array<keyof PregameRows>)
     await record(tx, SHAPES[name], rows[name], seenAt, runId);

@@ -5,11 +5,15 @@ const tz = { withTimezone: true } as const;
 
 /**
  * What was announced before a game's first pitch, as dugout saw it polling the schedule
- * (`dugout pregame`): one row per announcement, from the poll that first saw it to the poll that saw
- * it replaced. A row is never rewritten but for `last_seen_at` and, once, `replaced_at`.
+ * (`dugout pregame`) and, for the probables, in the live feed of a game not started: one row per
+ * announcement, from the sight that first saw it to the sight that saw it replaced. A row is never
+ * rewritten but for `last_seen_at` and, once, `replaced_at`.
  */
 
-/** The probable pitchers: a side's pitcher as announced, first seen at `announced_at`, until replaced. */
+/**
+ * The probable pitchers: a side's pitcher as announced, first seen at `announced_at` (in the schedule
+ * or in the game's feed, `seen_in`), until replaced.
+ */
 export const pregameProbables = mlb.table(
   'pregame_probables',
   {
@@ -17,6 +21,8 @@ export const pregameProbables = mlb.table(
     side: text('side').notNull(),
     pitcherId: integer('pitcher_id').notNull(),
     pitcherName: text('pitcher_name'),
+    /** Where the announcement was first seen: `schedule` (dugout pregame) or `feed` (the live loop). */
+    seenIn: text('seen_in').notNull().default('schedule'),
     announcedAt: timestamp('announced_at', tz).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', tz).notNull().defaultNow(),
     replacedAt: timestamp('replaced_at', tz),

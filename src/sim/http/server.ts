@@ -5,12 +5,12 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { changePerson, correctGame } from '../control.js';
+import { CORRECTION_KINDS, changePerson, correctGame } from '../control.js';
 import type { Core } from '../core.js';
-import type { World } from '../world.js';
-import { routeApi } from '../routes/router.js';
-import { errorBody, type RouteResult } from '../routes/result.js';
 import { REGISTER_PATH, registerArchive } from '../register.js';
+import { errorBody, type RouteResult } from '../routes/result.js';
+import { routeApi } from '../routes/router.js';
+import type { World } from '../world.js';
 import type { CachedBody } from './body-cache.js';
 import { createFaultPlan, type FaultConfig, type FaultPlan } from './faults.js';
 
@@ -117,7 +117,8 @@ async function handleControl(
     if (path === '/__sim/correct' && req.method === 'POST') {
       const b = await readJson(req);
       const pk = typeof b.gamePk === 'number' ? b.gamePk : undefined;
-      const opts = { silent: b.silent === true, ...(b.kind === 'decision' ? { kind: 'decision' as const } : {}) };
+      const kind = CORRECTION_KINDS.find((k) => k === b.kind);
+      const opts = { silent: b.silent === true, ...(kind ? { kind } : {}) };
       return reply(200, correctGame((pk !== undefined && deps.world.coreOfGame(pk)) || core, pk, opts));
     }
     if (path === '/__sim/person-change' && req.method === 'POST') {

@@ -50,7 +50,9 @@ describe('the dugout CLI', () => {
     const report = JSON.parse(s.stdout);
     expect(report).toMatchObject({ cursors: [], runs: [], backlog: [], deadLetters: [] });
     expect(report.database).toContain('pglite:');
-  });
+    // Two processes, each opening the embedded database; the first applies every migration on PGlite
+    // (WASM): a minute is not always enough on a loaded machine.
+  }, 180_000);
 
   // In this process: the help text is the point, not starting Node once per command (the
   // launcher's help and exit code are held above by a real process).

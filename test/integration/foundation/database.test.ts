@@ -78,11 +78,11 @@ describe('the embedded PGlite back end', () => {
     const cfg = { databaseUrl: undefined, pgliteDir: path.join(dir, 'pglite') };
     const first = await createDatabase(cfg);
     expect(first.kind).toBe('pglite');
-    expect(await runMigrations(first, cfg)).toBe(migrationCount());
+    expect(await runMigrations(first)).toBe(migrationCount());
     await first.db.execute(sql`insert into ingest.cursors (name, position) values ('x', now())`);
     await first.close();
     const second = await createDatabase(cfg);
-    expect(await runMigrations(second, cfg)).toBe(0);
+    expect(await runMigrations(second)).toBe(0);
     const rows = await queryRows<{ name: string }>(second.db, sql`select name from ingest.cursors`);
     expect(rows).toEqual([{ name: 'x' }]);
     expect(await tablesOf(second)).toEqual(expect.arrayContaining(CONTRACT_TABLES));

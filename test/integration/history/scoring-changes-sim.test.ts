@@ -3,6 +3,7 @@ import { syncJob } from '../../../jobs/sync.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
+import { allowedFacts, expectFound, kindOf } from '../../helpers/scoring-expectations.js';
 
 const DAY = 86_400_000;
 /** Days whose games are checked: every correction of theirs lands, and every re-poll is made, by the last morning. */
@@ -19,7 +20,7 @@ describe('scoring changes the simulator makes by itself after final games', () =
     const probe = await startSim({ seed: 13 });
     d0 = firstRegularDate(probe.sim);
     await probe.close();
-    h = await startSim({ seed: 13, now: new Date(Date.parse(`${d0}T14:00:00Z`)), scoringChanges: 0.12 });
+    h = await startSim({ seed: 13, now: new Date(Date.parse(`${d0}T14:00:00Z`)), scoringChanges: 0.35 });
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -52,9 +53,10 @@ describe('scoring changes the simulator makes by itself after final games', () =
     const made = h.sim
       .corrections()
       .filter((c) => games.has(c.gamePk) && c.atMs > (first.get(c.gamePk) ?? Number.POSITIVE_INFINITY));
-    // The simulator made each kind, listed and silent, some games twice.
-    expect(made.some((c) => c.from === 'decision')).toBe(true);
-    expect(made.some((c) => c.from !== 'decision')).toBe(true);
+    // The simulator made each kind an official scorer makes, listed and silent, some games twice.
+    expect([...new Set(made.map(kindOf))].sort()).toEqual(
+      ['credit', 'decision', 'earned', 'event', 'hold', 'rbi', 'save'].sort(),
+    );
     expect(made.some((c) => c.silent)).toBe(true);
     expect(made.some((c) => !c.silent)).toBe(true);
     const perGame = new Map<number, number>();
@@ -66,27 +68,34 @@ describe('scoring changes the simulator makes by itself after final games', () =
       fact: string;
       ab: number | null;
       person: number | null;
+      before: string | null;
       after: string | null;
-    }>(db, sql`select game_pk as pk, fact, at_bat_index as ab, person_id as person, after from mlb.scoring_changes`);
-    const found = changes.filter((c) => games.has(Number(c.pk)));
+    }>(
+      db,
+      sql`select game_pk as pk, fact, at_bat_index as ab, person_id as person, before, after from mlb.scoring_changes`,
+    );
+    const found = changes
+      .filter((c) => games.has(Number(c.pk)))
+      .map((c) => ({
+        ...c,
+        pk: Number(c.pk),
+        ab: c.ab === null ? null : Number(c.ab),
+        person: c.person === null ? null : Number(c.person),
+      }));
     // None invented: only the corrected games changed.
-    expect([...new Set(found.map((c) => Number(c.pk)))].sort()).toEqual([...perGame.keys()].sort());
-    // Every one found: the play's event as corrected, the win as credited.
+    expect([...new Set(found.map((c) => c.pk))].sort()).toEqual([...perGame.keys()].sort());
+    // Every one found: its fact (play, player) with the value before and after, as the simulator made it.
     for (const c of made) {
-      const mine = found.filter((f) => Number(f.pk) === c.gamePk);
-      if (c.from === 'decision') {
-        expect(mine, `decision of ${c.gamePk}`).toContainEqual({
-          pk: c.gamePk,
-          fact: 'pitching.decision',
-          ab: null,
-          person: Number(c.to),
-          after: 'W',
-        });
-      } else {
+      const mine = found.filter((f) => f.pk === c.gamePk);
+      const alone = perGame.get(c.gamePk) === 1;
+      expectFound(c, mine, alone);
+      // A game corrected once changed only the facts its correction touches.
+      if (alone) {
+        const allowed = allowedFacts(c);
         expect(
-          mine.some((f) => f.fact === 'play.event_type' && Number(f.ab) === c.ab && f.after === c.to),
-          `play ${c.ab} of ${c.gamePk}: ${c.from} → ${c.to}`,
-        ).toBe(true);
+          mine.filter((f) => !allowed(f.fact)),
+          `facts beyond ${JSON.stringify(c)}`,
+        ).toEqual([]);
       }
     }
     // Those only a re-poll saw are revisions of reason repoll; the listed ones corrections.

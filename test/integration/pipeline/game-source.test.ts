@@ -33,6 +33,11 @@ type J = any;
  *
  * One column differs, and only that: `mlb.abs_challenges.remaining` (the challenges a side had left)
  * is in the feed's `gameData.absChallenges` only; from boxscore and play-by-play it is null.
+ *
+ * The preview's feed names its probable pitchers, which the boxscore source never sees; they are not
+ * a difference: a load records no announcement. `mlb.pregame_probables` holds what was seen before
+ * the first pitch and when (the pregame poll, and the live loop while a game is not started), so it
+ * is empty on both sides here (test/integration/pipeline/live-recorded.test.ts covers the live loop).
  */
 describeRecorded('the feed and the boxscore sources on every recorded game', () => {
   // One feed per game (a timecode variant of a game is the same game).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillJob } from '../../../jobs/backfill.js';
 import { liveJob } from '../../../jobs/live.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { extractPlayByPlay } from '../../../src/extract/index.js';
@@ -11,8 +12,10 @@ import {
   type LiveRejectReason,
 } from '../../../src/pipeline/live.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { scalar } from '../../helpers/digest.js';
+import { mlbTables, tableRows } from '../../helpers/mlb-tables.js';
 import { startRewritingProxy } from '../../helpers/rewriting-proxy.js';
-import { firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
+import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a feed is read by its documented paths
 type J = any;
@@ -30,7 +33,8 @@ const COPY_BOMB = [
  * one game's request with an older feed of it, a feed dated 2099, another game's feed, or the copy
  * bomb. Every such answer is dropped and counted by reason; after every pass no game in
  * analytics.live_games is behind what it showed before; clean passes then bring every game to the
- * simulator's feed of the moment.
+ * simulator's feed of the moment; and once the day is over and loaded, every `mlb` table holds the
+ * day's rows of a cold backfill.
  */
 describe('two live loops behind a proxy that answers stale, future, foreign and copy-bomb bodies', () => {
   let h: SimHarness;
@@ -200,6 +204,57 @@ describe('two live loops behind a proxy that answers stale, future, foreign and 
     }
     expect(checks).toBeGreaterThan(0);
     await expectGameIsSim(a);
+  });
+
+  it('the day run to its end holds, table by table, the rows of a cold backfill of it', {
+    timeout: 240_000,
+  }, async () => {
+    // The next morning every game of the day is over and the answers are clean (straight from the
+    // simulator): the day's final loads (`dugout backfill` of the day, which takes the same bodies as
+    // the daemon's sync; live.test.ts runs the sync) over what the hostile passes left, and the same
+    // backfill into a fresh database.
+    h.sim.setNow(new Date(Date.parse(`${addDays(day, 1)}T14:00:00Z`)));
+    const games = h.sim.listGames().filter((g) => g.officialDate === day && g.sportId === 1);
+    expect(games.length).toBeGreaterThanOrEqual(8);
+    expect(games.every((g) => g.codedGameState === 'F')).toBe(true);
+    const cold = await createTestDatabase();
+    try {
+      const range = { range: { startDate: day, endDate: day } };
+      const runs = await Promise.all(
+        [t, cold].map((db) => backfillJob.run(runDeps(db.database, h, { sportIds: [1] }), range)),
+      );
+      for (const run of runs) expect(run.status, String(run.error)).toBe('succeeded');
+      expect(await scalar(t.database.db, 'select count(*) from raw.live_feeds')).toBe(0);
+      const keyed = new Set(
+        (
+          await queryRows<{ t: string }>(
+            cold.database.db,
+            sql`select table_schema || '.' || table_name as t from information_schema.columns
+                where table_schema = 'mlb' and column_name = 'game_pk'`,
+          )
+        ).map((r) => r.t),
+      );
+      // The loops also polled the schedule of the day before: a game's rows are compared for the day's games.
+      const ofDay = `game_pk in (select game_pk from mlb.games where official_date = '${day}')`;
+      let rows = 0;
+      for (const table of await mlbTables(cold.database.db)) {
+        // The one exception: what was announced before a first pitch, and when, is seen only by
+        // following the day (the loops stored a game's warm-up feed and its probables); a backfill of
+        // games over has none of it (mlb.pregame_probables says so).
+        if (table.startsWith('mlb.pregame_')) continue;
+        const where = keyed.has(table) ? ofDay : undefined;
+        const want = await tableRows(cold.database.db, table, [], where);
+        expect(await tableRows(t.database.db, table, [], where), table).toEqual(want);
+        rows += want.length;
+      }
+      expect(rows).toBeGreaterThan(10_000);
+      expect(await scalar(cold.database.db, 'select count(*) from mlb.pregame_probables')).toBe(0);
+      expect(
+        await scalar(t.database.db, `select count(*) from mlb.pregame_probables where seen_in = 'feed'`),
+      ).toBeGreaterThan(0);
+    } finally {
+      await cold.drop();
+    }
   });
 });
 

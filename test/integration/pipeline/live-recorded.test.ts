@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { liveJob } from '../../../jobs/live.js';
+import { pregameJob } from '../../../jobs/pregame.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import type { LiveLoopResult } from '../../../src/pipeline/live.js';
 import { describeRecorded, feedState, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
@@ -88,6 +89,9 @@ describeRecorded('the live loop over the recorded feeds of games not over', () =
         // Not followed before its warm-up: the schedule's state and nothing of a feed.
         expect((run.result as LiveLoopResult).last?.followed).toBe(0);
         expect(row).toMatchObject({ coded_game_state: 'S', inning: null, inning_state: null, feed_timecode: null });
+        // Its feed unread, nothing of it recorded as announced.
+        const seen = await queryRows(db, sql`select 1 from mlb.pregame_probables where game_pk = ${pk}`);
+        expect(seen).toEqual([]);
         return;
       }
       const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -134,6 +138,87 @@ describeRecorded('the live loop over the recorded feeds of games not over', () =
       );
     },
   );
+});
+
+describeRecorded('the probables the recorded preview names, seen by the live loop in its warm-up', () => {
+  const name = 'liveGameV1/746552_2024R_PREVIEW_CLE-at-COL.json';
+  let api: TestServer;
+  let t: TestDatabase;
+  beforeAll(async () => {
+    api = await startTestServer();
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await api?.close();
+    await t?.drop();
+  });
+
+  it('are recorded in mlb.pregame_probables beside the schedule poll: first seen in the feed, or seen there again', {
+    timeout: 60_000,
+  }, async () => {
+    const recorded: Body = fixture(name);
+    expect(feedState(recorded)).toBe('preview');
+    const pk = recorded.gamePk;
+    const named = recorded.gameData.probablePitchers;
+    expect(named.away.id).toBeGreaterThan(0);
+    expect(named.home.id).toBeGreaterThan(0);
+    // The same body half an hour before its first pitch: in its warm-up, so the live loop follows it.
+    const warmup = { abstractGameState: 'Preview', codedGameState: 'P', detailedState: 'Warmup', statusCode: 'PW' };
+    const feed = {
+      ...recorded,
+      gameData: { ...recorded.gameData, status: { ...recorded.gameData.status, ...warmup } },
+    };
+    const firstPitch = Date.parse(recorded.gameData.datetime.dateTime);
+    // Three hours before, the schedule named the feed's away probable, and another home probable (1).
+    const listing = JSON.parse(scheduleOf(recorded));
+    const g = listing.dates[0].games[0];
+    g.teams.away.probablePitcher = { id: named.away.id, fullName: named.away.fullName };
+    g.teams.home.probablePitcher = { id: 1, fullName: 'Not Feltner' };
+    let answer = { schedule: JSON.stringify(listing), feed: '' };
+    api.handle((path) => {
+      if (path.startsWith('/v1/schedule')) return { body: answer.schedule };
+      if (answer.feed && path.startsWith(`/v1.1/game/${pk}/feed/live`)) return { body: answer.feed };
+      return { status: 404, body: '{"messageNumber":10,"message":"Object not found"}' };
+    });
+    const at = (ms: number) =>
+      runDeps(
+        t.database,
+        { url: api.baseUrl } as SimHarness,
+        { sportIds: [1] },
+        {
+          now: () => new Date(ms),
+        },
+      );
+    const polled = await pregameJob.run(at(firstPitch - 3 * 3_600_000), { ifDue: false });
+    expect(polled.status, String(polled.error)).toBe('succeeded');
+
+    answer = { schedule: scheduleOf(feed), feed: JSON.stringify(feed) };
+    const seenAt = firstPitch - 20 * 60_000;
+    const run = await liveJob.run(at(seenAt), { once: true, untilIdle: false });
+    expect(run.status, String(run.error)).toBe('succeeded');
+    expect((run.result as LiveLoopResult).last).toMatchObject({ followed: 1, stored: 1 });
+
+    const rows = await queryRows<{ side: string; id: number; seen_in: string; a: Date; l: Date; r: Date | null }>(
+      t.database.db,
+      sql`select side, pitcher_id as id, seen_in, announced_at as a, last_seen_at as l, replaced_at as r
+          from mlb.pregame_probables where game_pk = ${pk} order by side, announced_at`,
+    );
+    const ms = (v: Date | null) => (v === null ? null : new Date(v).getTime());
+    const poll = firstPitch - 3 * 3_600_000;
+    expect(rows.map((r) => ({ ...r, id: Number(r.id), a: ms(r.a), l: ms(r.l), r: ms(r.r) }))).toEqual([
+      // Named by the schedule, still named by the feed: one announcement, seen until the live pass.
+      { side: 'away', id: named.away.id, seen_in: 'schedule', a: poll, l: seenAt, r: null },
+      // The schedule's home probable replaced by the one the feed names, first seen in the feed.
+      { side: 'home', id: 1, seen_in: 'schedule', a: poll, l: poll, r: seenAt },
+      { side: 'home', id: named.home.id, seen_in: 'feed', a: seenAt, l: seenAt, r: null },
+    ]);
+    // At first pitch the probables are the feed's.
+    const [pre] = await queryRows<{ away: number; home: number }>(
+      t.database.db,
+      sql`select away_probable_id as away, home_probable_id as home from analytics.pregame where game_pk = ${pk}`,
+    );
+    expect({ away: Number(pre?.away), home: Number(pre?.home) }).toEqual({ away: named.away.id, home: named.home.id });
+  });
 });
 
 describeRecorded('the recorded diffPatch answer whose base is not recorded', () => {

@@ -9,7 +9,7 @@ import {
   stdoutWrite,
   tableWriter,
 } from '../../../src/cli/sql-output.js';
-import type { ResultColumn, Row } from '../../../src/db/read-only.js';
+import type { ResultColumn, Row } from '../../../src/db/adapter/index.js';
 
 const DATE = 1082;
 const TIMESTAMP = 1114;

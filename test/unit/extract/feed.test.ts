@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   extractBoxscore,
+  extractFeedProbables,
   extractPlayByPlay,
   extractScheduleGames,
   gameFromFeed,
@@ -48,6 +49,28 @@ describeRecorded('feed over the recorded bodies', () => {
       const { home, away } = feed.liveData.linescore.teams;
       expect(rows?.home_is_winner).toBe(final ? home.runs > away.runs : null);
       if (feedState(feed) === 'preview') expect([rows?.home_score, rows?.away_score]).toEqual([null, null]);
+    });
+
+    it('gives the probables it names as announcements while the game is not started, else none', () => {
+      const named = (['away', 'home'] as const)
+        .filter((side) => feed.gameData.probablePitchers?.[side]?.id)
+        .map((side) => ({
+          game_pk: feed.gamePk,
+          side,
+          pitcher_id: feed.gameData.probablePitchers[side].id,
+          pitcher_name: feed.gameData.probablePitchers[side].fullName ?? null,
+          seen_in: 'feed',
+        }));
+      // Under way or over, the feed still names them, but when they were announced is not in it.
+      expect(extractFeedProbables(feed)).toEqual(feedState(feed) === 'preview' ? named : []);
+      // The same body not started yet: what it names, whatever its state.
+      const before = { ...feed, gameData: { ...feed.gameData, status: { abstractGameState: 'Preview' } } };
+      expect(extractFeedProbables(before)).toEqual(named);
+      // Without the key (or with one side only): no row for what it does not name.
+      const { probablePitchers: _, ...gameData } = before.gameData;
+      expect(extractFeedProbables({ ...before, gameData })).toEqual([]);
+      const awayOnly = { ...before.gameData, probablePitchers: { away: before.gameData.probablePitchers?.away } };
+      expect(extractFeedProbables({ ...before, gameData: awayOnly })).toEqual(named.filter((r) => r.side === 'away'));
     });
   });
 

@@ -26,7 +26,9 @@ describe('pregame rows of a hydrated schedule body', () => {
 
   it('records what a game not started announces; a side not announced gives no row', () => {
     const { rows, rejects } = extractPregame({ dates: [{ games: [game('Preview')] }] });
-    expect(rows.probables).toEqual([{ game_pk: 1, side: 'away', pitcher_id: 10, pitcher_name: 'A P' }]);
+    expect(rows.probables).toEqual([
+      { game_pk: 1, side: 'away', pitcher_id: 10, pitcher_name: 'A P', seen_in: 'schedule' },
+    ]);
     expect(rows.lineups.map((r) => [r.side, r.batting_order, r.person_id, r.position])).toEqual([
       ['away', 1, 21, 'SS'],
       ['away', 2, 22, 'CF'],

@@ -159,20 +159,12 @@ describe('the import graph', () => {
   });
 
   it("keeps the database drivers and their internals inside the database adapter's files", () => {
-    // The modules that may import postgres.js, PGlite or drizzle's drivers for them, or reach under
-    // their public API (db/driver-internals.ts). Gathering them into one adapter module with a small
-    // interface is issue 48's item 1; until then this list may shrink, never grow. Test helpers
-    // under test/ are excused: they open drivers directly to build and drop test databases.
-    const ADAPTER = new Set([
-      'db/client.ts',
-      'db/connection.ts',
-      'db/copy.ts',
-      'db/driver-internals.ts',
-      'db/migrate.ts',
-      'db/pglite.ts',
-      'db/read-only.ts',
-      'db/scratch.ts',
-    ]);
+    // The modules that may import postgres.js, PGlite or drizzle's drivers and migrators for them:
+    // the adapter's driver files (db/adapter/), which alone touch a private field or an untyped
+    // option of either. drizzle's schema (db/schema/) imports only drizzle-orm/pg-core, no driver.
+    // Test helpers under test/ are excused: they open drivers directly to build and drop test
+    // databases.
+    const ADAPTER = new Set(['db/adapter/pglite.ts', 'db/adapter/postgres.ts', 'db/adapter/postgres-options.ts']);
     const driver =
       /(?:from\s+|import\s*\(\s*)['"](postgres|@electric-sql\/pglite(?:\/[^'"]*)?|drizzle-orm\/(?:postgres-js|pglite)(?:\/[^'"]*)?)['"]/g;
     const root = path.resolve(SRC, '..');
@@ -187,19 +179,26 @@ describe('the import graph', () => {
     const offending = scanned.flatMap((file) => {
       if (ADAPTER.has(file)) return [];
       const text = readFileSync(path.join(SRC, file), 'utf8');
-      const drivers = [...text.matchAll(driver)].map((m) => `${file} imports ${m[1]}`);
-      const internals = importsOf(file)
-        .filter((i) => i.module === 'db/driver-internals')
-        .map(() => `${file} imports db/driver-internals`);
-      return [...drivers, ...internals];
+      return [...text.matchAll(driver)].map((m) => `${file} imports ${m[1]}`);
     });
     expect(offending).toEqual([]);
+    // Outside the adapter, only its entry point (db/adapter/index.ts) is imported: a driver's
+    // module is loaded by it alone, when a database of its kind is opened.
+    const intoAdapter = scanned.flatMap((file) =>
+      file.startsWith('db/adapter/')
+        ? []
+        : importsOf(file)
+            .filter((i) => i.module.startsWith('db/adapter/') && i.module !== 'db/adapter/index')
+            .map((i) => `${file} imports ${i.module}`),
+    );
+    expect(intoAdapter).toEqual([]);
     // The scan sees each kind of import it looks for (it would not pass by reading nothing).
     const seen = (file: string) => [...readFileSync(path.join(SRC, file), 'utf8').matchAll(driver)].map((m) => m[1]);
-    expect(seen('db/scratch.ts')).toContain('postgres');
-    expect(seen('db/client.ts')).toEqual(
-      expect.arrayContaining(['postgres', 'drizzle-orm/postgres-js', 'drizzle-orm/pglite']),
+    expect(seen('db/adapter/postgres.ts')).toEqual(expect.arrayContaining(['postgres', 'drizzle-orm/postgres-js']));
+    expect(seen('db/adapter/postgres-options.ts')).toContain('postgres');
+    expect(seen('db/adapter/pglite.ts')).toEqual(
+      expect.arrayContaining(['@electric-sql/pglite', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator']),
     );
-    expect(seen('db/read-only.ts')).toContain('@electric-sql/pglite');
+    expect(importsOf('db/copy.ts').map((i) => i.module)).toContain('db/adapter/index');
   });
 });

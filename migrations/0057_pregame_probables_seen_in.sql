@@ -1,0 +1,1 @@
+ALTER TABLE "mlb"."pregame_probables" ADD COLUMN "seen_in" text DEFAULT 'schedule' NOT NULL;
