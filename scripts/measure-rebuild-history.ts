@@ -41,7 +41,7 @@ if (other) {
 const scratch = await createScratchDatabase(adminUrl, `dugout_rebuild_history_${process.pid}`);
 const database = await createDatabase({ databaseUrl: scratch.url, pgliteDir: '' });
 try {
-  await runMigrations(database, { databaseUrl: scratch.url });
+  await runMigrations(database);
   const names = readdirSync(dir).filter((n) => n.endsWith('.json') && !n.includes('_timecode-'));
   let gamePk = 900_000;
   for (let c = 0; c < copies; c++) {

@@ -85,7 +85,7 @@ async function revisionsOf(
 const scratch = await createScratchDatabase(adminUrl, `dugout_store_game_${process.pid}`);
 const database = await createDatabase({ databaseUrl: scratch.url, pgliteDir: '' }, { maxConnections: 1 });
 try {
-  await runMigrations(database, { databaseUrl: scratch.url });
+  await runMigrations(database);
   const games = names.map((n, i) => {
     const text = readFileSync(path.join(dir, n), 'utf8');
     return { gamePk: 900_000 + i, text };
