@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/setup/longest-first.js';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ['default', './test/setup/fixtures-reporter.ts'],
+    // The longest files first (test/setup/file-seconds.json), so no long file starts last.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Pure code (extraction, the client's parameters, the queue on virtual clocks, the simulator
       // in-process): no database, no server, no process. `npm run test:unit`.
