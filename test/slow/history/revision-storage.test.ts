@@ -8,7 +8,11 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
 const DAY = 86_400_000;
-const DAYS = 12;
+/**
+ * Mornings synced: 12 by default; `DUGOUT_STORAGE_DAYS=186` syncs a whole regular season (the
+ * season figure of docs/performance.md). The figures so far are printed every 15 mornings.
+ */
+const DAYS = Number(process.env.DUGOUT_STORAGE_DAYS ?? 12);
 
 /**
  * The storage growth of revisions over a simulated span with scoring changes (the figures of
@@ -31,9 +35,26 @@ describe('revision storage over a simulated span with corrections', () => {
     await t?.drop();
   });
 
-  it('keeps a correction as a patch under 2 % of the body it stands for', { timeout: 1_800_000 }, async () => {
+  it('keeps a correction as a patch under 2 % of the body it stands for', {
+    timeout: Math.max(1_800_000, DAYS * 60_000),
+  }, async () => {
     const db = t.database.db;
     let corrections = 0;
+    const storage = async () => {
+      const [row] = await queryRows<Record<string, number>>(
+        db,
+        sql`select count(distinct game_pk)::int as games,
+                   count(*) filter (where encoding = 'whole')::int as whole_n,
+                   count(*) filter (where encoding = 'patch')::int as patch_n,
+                   coalesce(sum(body_chars) filter (where encoding = 'whole'), 0)::bigint as whole_chars,
+                   coalesce(sum(body_chars) filter (where encoding = 'patch'), 0)::bigint as patch_chars,
+                   pg_total_relation_size('raw.game_revisions')::bigint as table_bytes,
+                   (pg_total_relation_size('raw.boxscores') + pg_total_relation_size('raw.play_by_play'))::bigint as raw_bytes,
+                   (select count(*) from mlb.scoring_changes)::int as changes
+            from raw.game_revisions`,
+      );
+      return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+    };
     for (let day = 1; day <= DAYS; day++) {
       h.sim.advance(DAY);
       const finals = h.sim
@@ -48,19 +69,9 @@ describe('revision storage over a simulated span with corrections', () => {
       }
       const run = await syncJob.run(runDeps(t.database, h), { daysBack: 2, daysAhead: 0 });
       expect(run.status, String(run.error)).toBe('succeeded');
+      if (day % 15 === 0 && day < DAYS) console.log(JSON.stringify({ day, corrections, ...(await storage()) }));
     }
-    const [sums] = await queryRows<Record<string, number>>(
-      db,
-      sql`select count(distinct game_pk)::int as games,
-                 count(*) filter (where encoding = 'whole')::int as whole_n,
-                 count(*) filter (where encoding = 'patch')::int as patch_n,
-                 coalesce(sum(body_chars) filter (where encoding = 'whole'), 0)::bigint as whole_chars,
-                 coalesce(sum(body_chars) filter (where encoding = 'patch'), 0)::bigint as patch_chars,
-                 pg_total_relation_size('raw.game_revisions')::bigint as table_bytes,
-                 (pg_total_relation_size('raw.boxscores') + pg_total_relation_size('raw.play_by_play'))::bigint as raw_bytes,
-                 (select count(*) from mlb.scoring_changes)::int as changes
-          from raw.game_revisions`,
-    );
+    const sums = await storage();
     // What the patched revisions would take stored whole: their contents' text.
     let patchedAsWhole = 0;
     const patched = await queryRows<{ pk: number }>(
@@ -75,8 +86,8 @@ describe('revision storage over a simulated span with corrections', () => {
         patchedAsWhole += JSON.stringify(content).length;
       }
     }
-    const s = Object.fromEntries(Object.entries(sums!).map(([k, v]) => [k, Number(v)]));
-    console.log(JSON.stringify({ corrections, ...s, patchedAsWhole }));
+    const s = sums;
+    console.log(JSON.stringify({ day: DAYS, corrections, ...s, patchedAsWhole }));
     expect(s.patch_n).toBeGreaterThan(0);
     expect(s.patch_chars! * 50).toBeLessThan(patchedAsWhole);
   });
