@@ -129,8 +129,9 @@ async function seasonWork(
 }
 
 /**
- * The re-polls `dugout sync` will still make of a final game (DUGOUT_REPOLL_DAYS after its end, the
- * scheduled start plus four hours): those not due yet. A game of a past season has none.
+ * The re-polls `dugout sync` will still make of a final game (DUGOUT_REPOLL_DAYS after its end,
+ * estimated here as the scheduled start plus four hours: the plan reads the schedule, not the
+ * recorded end of play): those not due yet. A game of a past season has none.
  */
 export function repollsAhead(start: unknown, now: Date, days: readonly number[]): number {
   const t = start instanceof Date ? start.getTime() : typeof start === 'string' ? Date.parse(start) : Number.NaN;

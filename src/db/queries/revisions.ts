@@ -167,9 +167,10 @@ export async function markGameChecked(tx: Executor, gamePk: number, at: Date | n
 }
 
 /**
- * Final games whose re-poll is due at `now`: a game ends (for this purpose) four hours after its
- * scheduled start; the re-poll of day N is due from end + N days while no fetch was made since then.
- * Only games whose last re-poll day is within `lookbackDays` of now are looked at.
+ * Final games whose re-poll is due at `now`: a game ends at its first pitch plus its time of game
+ * and its delays, as its load recorded them (four hours after its scheduled start where the body
+ * gave none); the re-poll of day N is due from end + N days while no fetch was made since then.
+ * Only games scheduled within the last re-poll day (and one more) of now are looked at.
  */
 export async function dueRepolls(tx: Executor, now: Date, days: readonly number[], limit: number): Promise<number[]> {
   if (days.length === 0) return [];
@@ -178,7 +179,12 @@ export async function dueRepolls(tx: Executor, now: Date, days: readonly number[
   const rows = await queryRows<{ game_pk: number }>(
     tx,
     sql`with ended as (
-          select g.game_pk, coalesce(g.game_date, g.official_date::timestamptz) + interval '4 hours' as ended_at, c.checked_at
+          select g.game_pk,
+                 coalesce(
+                   g.first_pitch + make_interval(mins => g.duration_minutes + coalesce(g.delay_minutes, 0)),
+                   coalesce(g.game_date, g.official_date::timestamptz) + interval '4 hours'
+                 ) as ended_at,
+                 c.checked_at
           from mlb.games g join raw.game_checks c using (game_pk)
           where g.abstract_game_state = 'Final'
             and coalesce(g.game_date, g.official_date::timestamptz) > ${now.toISOString()}::timestamptz - make_interval(days => ${max + 1})
