@@ -16,4 +16,6 @@ export const GAME_ROWS_RUN_SETTING = 'dugout.run_id';
  * transaction of the session reads as the empty string).
  */
 export const gameRowRunId = () =>
-  bigint('run_id', { mode: 'number' }).default(sql`nullif(current_setting('dugout.run_id', true), '')::bigint`);
+  bigint('run_id', { mode: 'number' }).default(
+    sql`nullif(current_setting(${sql.raw(`'${GAME_ROWS_RUN_SETTING}'`)}, true), '')::bigint`,
+  );
