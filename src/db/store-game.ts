@@ -65,7 +65,8 @@ export type StoreOutcome =
   | { outcome: 'loaded'; rows: number; rejects: number; revisions: number };
 
 /**
- * Store one game in the caller's transaction: take the game's lock, compare the stored hashes
+ * Store one game in the caller's transaction: take the game's lock (naming the run its rows are
+ * written by, {@link setGameRowsRun}, in the same round trip), compare the stored hashes
  * (bodies all unchanged: only the time of the check is written, and `rows` is never called), else
  * keep a revision of each body whose canonical content is new (raw.game_revisions), store the bodies,
  * delete the game's old rows and write those `rows()` returns. A lost commit after a crash only
