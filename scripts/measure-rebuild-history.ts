@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { createDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
-import { encodeGameRows, storeGame } from '../src/db/store-game.js';
+import { storeGame } from '../src/db/store-game.js';
 import { createLogger } from '../src/logger.js';
 import type { PipelineContext } from '../src/pipeline/context.js';
 import { prepareFetchedGame } from '../src/pipeline/load/prepare-game.js';
@@ -49,9 +49,8 @@ try {
       gamePk++;
       const data = readFileSync(path.join(dir, n));
       const p = prepareFetchedGame({ gamePk, feed: { url: `fixture:${gamePk}`, data: new Uint8Array(data) } });
-      const rows = encodeGameRows(p.rows, RUN);
       const game = { gamePk, ...p, revisionRules: REVISION_RULES, fetchedAt: new Date() };
-      await database.db.transaction((tx) => storeGame(tx, game, () => rows, RUN));
+      await database.db.transaction((tx) => storeGame(tx, game, () => p.rows, RUN));
     }
   }
   const ctx = {

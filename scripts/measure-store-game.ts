@@ -17,7 +17,7 @@ import { createDatabase } from '../src/db/client.js';
 import { storeGameRevisions } from '../src/db/game-revisions.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
-import { encodeGameRows, type GameToStore, storeGame } from '../src/db/store-game.js';
+import { type GameToStore, storeGame } from '../src/db/store-game.js';
 import { type PreparedGame, prepareFetchedGame } from '../src/pipeline/load/prepare-game.js';
 import { REVISION_RULES } from '../src/pipeline/load/revision-rules.js';
 
@@ -42,8 +42,7 @@ function corrected(text: string): string {
 
 function prepare(gamePk: number, text: string): PreparedGame {
   const data = new TextEncoder().encode(text);
-  const p = prepareFetchedGame({ gamePk, feed: { url: `fixture:${gamePk}`, data } });
-  return { ...p, rows: encodeGameRows(p.rows, RUN) };
+  return prepareFetchedGame({ gamePk, feed: { url: `fixture:${gamePk}`, data } });
 }
 
 function toStore(gamePk: number, p: PreparedGame, salt: string): GameToStore {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { NotAdapterDatabaseError } from './adapter/index.js';
 import { type Executor, executePrepared } from './client.js';
 import { type CopyColumn, copyInto, copyTarget, copyText } from './copy.js';
 import { identList, quoteIdent } from './identifiers.js';
@@ -132,13 +133,14 @@ function copyColumns(info: TableInfo, cols: readonly string[]): CopyColumn[] | u
 }
 
 /**
- * Rows of a table already written as COPY text (on a worker thread, say), with the columns and the
- * `extra` values they were written with: {@link copyRows} sends the text as it is. A worker sends it
- * back as its UTF-8 bytes ({@link encodedAsBytes}).
+ * Rows of a table already written as COPY text (on a worker thread, say), with the columns they
+ * were written with: {@link copyRows} sends the text as it is. It holds the rows' own values only:
+ * a value the same for every row (the run writing them) is the writing transaction's to give, by a
+ * column default, so the text is the same whichever run stores it. A worker sends it back as its
+ * UTF-8 bytes ({@link encodedAsBytes}).
  */
 export interface EncodedRows {
   columns: string[];
-  extra: Record<string, unknown>;
   text: string | Uint8Array;
   count: number;
 }
@@ -155,30 +157,27 @@ export function encodedAsBytes(e: EncodedRows): EncodedRows & { text: Uint8Array
 }
 
 /**
- * Write rows as {@link copyRows} would send them (the same columns, the same text), to be sent
- * later, or undefined when COPY is not used for the table (array columns) or there are no rows.
+ * Write rows as {@link copyRows} would send them without extra values (the same columns, the same
+ * text), to be sent later, or undefined when COPY is not used for the table (array columns) or
+ * there are no rows.
  */
-export function encodeRows(
-  table: PgTable,
-  rows: readonly Row[],
-  extra: Record<string, unknown> = {},
-): EncodedRows | undefined {
+export function encodeRows(table: PgTable, rows: readonly Row[]): EncodedRows | undefined {
   if (rows.length === 0) return undefined;
   const info = tableInfo(table);
-  const cols = columnList(info, rows, extra);
+  const cols = columnList(info, rows, {});
   const columns = copyColumns(info, cols);
   if (!columns) return undefined;
-  return { columns: cols, extra, text: copyText(columns, extra, rows), count: rows.length };
+  return { columns: cols, text: copyText(columns, {}, rows), count: rows.length };
 }
 
 /**
  * Insert rows with `COPY` when the executor is a postgres.js or PGlite transaction (see
  * {@link copyInto}): the same rows as {@link insertRows} for the server's fraction of the work.
  * `encoded` rows ({@link encodeRows}) are sent as they are, in one COPY with the rows where their
- * columns and extra values agree. Resolves to undefined, having sent nothing, where COPY is not
- * used (another executor, a table with array columns), so the caller inserts the rows the other
- * way; encoded rows can only go by COPY. Nothing else may run on the transaction's connection
- * meanwhile.
+ * columns agree (and the rows have no extra values). Resolves to undefined, having sent nothing,
+ * where COPY is not used (a table with array columns, an executor that is not the adapter's), so
+ * the caller inserts the rows the other way; encoded rows can only go by COPY, and every database
+ * the adapter opens takes it. Nothing else may run on the transaction's connection meanwhile.
  */
 export async function copyRows(
   tx: Executor,
@@ -189,7 +188,8 @@ export async function copyRows(
 ): Promise<number | undefined> {
   const target = copyTarget(tx);
   if (!target) {
-    if (encoded.length > 0) throw new Error('rows written as COPY text reached a database without COPY');
+    // Nor can anything else be written through it (see executePrepared).
+    if (encoded.length > 0) throw new NotAdapterDatabaseError();
     return undefined;
   }
   const info = tableInfo(table);
@@ -207,8 +207,8 @@ export async function copyRows(
     groups.set(JSON.stringify([cols, extra]), { cols, extra, texts: [], rows });
   }
   for (const e of encoded) {
-    const key = JSON.stringify([e.columns, e.extra]);
-    const group = groups.get(key) ?? { cols: e.columns, extra: e.extra, texts: [], rows: [] };
+    const key = JSON.stringify([e.columns, {}]);
+    const group = groups.get(key) ?? { cols: e.columns, extra: {}, texts: [], rows: [] };
     group.texts.push(e.text);
     groups.set(key, group);
   }

@@ -1,9 +1,9 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
 import { type CanonicalText, type RevisionRules, storeGameRevisions } from './game-revisions.js';
 import { markGameSeasonsStale } from './queries/analytics.js';
-import { deleteGamesRows, GAME_ROW_TABLES, type GameRows } from './queries/game-rows.js';
+import { COPY_MIN_ROWS, type PackedGameRows, ROW_LISTS } from './packed-game-rows.js';
+import { deleteGamesRows, setGameRowsRun } from './queries/game-rows.js';
 import { deleteLiveFeed, hasFinalBodies, readLiveFeedTimecode, upsertLiveFeed } from './queries/live.js';
 import {
   copyGameBody,
@@ -15,16 +15,19 @@ import {
 } from './queries/raw-bodies.js';
 import { storeRejects } from './queries/rejects.js';
 import { markGameChecked, recordGameHistory } from './queries/revisions.js';
-import { copyRows, type EncodedRows, encodeRows, insertRows, settleAll, updateRows } from './rows.js';
-import { games as gamesTable, playWinProbability } from './schema/index.js';
+import { copyRows, insertRows, settleAll, updateRows } from './rows.js';
+import { games as gamesTable } from './schema/index.js';
 
 /**
  * The one way a game reaches the warehouse. A load hands {@link storeGame} the game's bodies and a
- * way to get its rows; a rebuild hands {@link replaceGamesRows} a batch of games' rows. This module
- * alone picks how each part is written: a body as binary COPY of its bytes or an upsert of its
- * text, a long row list as text COPY (from rows, or from text a worker thread encoded with
- * {@link encodeGameRows}), a short one by insert, the game context by update. Callers never see
- * the write forms.
+ * way to get its rows; a rebuild hands {@link replaceGamesRows} a batch of games' rows; the live
+ * loop hands {@link storeLiveGame} a feed and its rows. The rows always come in one shape, as
+ * extraction packed them ({@link PackedGameRows}: the long lists as COPY text, the rest as rows),
+ * whatever the database and the run. This module alone picks how each part is written: a body as
+ * binary COPY of its bytes or an upsert of its text, a packed list by COPY of its text, a list of
+ * rows by COPY where it is long (a batch's lists together) and by insert where it is short, the
+ * game context by update; each row's run id is the transaction's, named once by `setGameRowsRun`.
+ * Callers never see the write forms.
  */
 
 /**
@@ -56,86 +59,14 @@ export interface GameToStore {
   fetchedAt?: Date;
 }
 
-/** The row lists of a game that may travel encoded: every list of {@link GameRows} and win probability. */
-type EncodedList = keyof typeof GAME_ROW_TABLES | 'winProbability';
-
-/**
- * A game's rows encoded for storing ({@link encodeGameRows}): opaque outside `db/`, passed as it
- * is from the worker thread that made it to {@link storeGame} or {@link replaceGamesRows}.
- */
-export interface EncodedGameRows {
-  readonly encodedFor: number;
-  /** The rows left as objects: the short lists, the game context and the rejects. */
-  readonly rows: GameRows;
-  /** The long lists as COPY text, in UTF-8 bytes. */
-  readonly copyText: Partial<Record<EncodedList, EncodedRows & { text: Uint8Array }>>;
-}
-
-/** A game's rows as extracted, or encoded for the run that stores them. */
-export type StorableRows = GameRows | EncodedGameRows;
-
 /** What {@link storeGame} did: nothing (every body unchanged), or stored the bodies and rows. */
 export type StoreOutcome =
   | { outcome: 'unchanged' }
   | { outcome: 'loaded'; rows: number; rejects: number; revisions: number };
 
-/** Every list of a game's rows with its table, in insert order: win probability last (when fetched). */
-const ROW_LISTS = [...Object.entries(GAME_ROW_TABLES), ['winProbability', playWinProbability]] as Array<
-  [EncodedList, PgTable]
->;
-
 /**
- * A game's (or a batch's) list of at least this many rows is copied in where the driver allows:
- * COPY costs the server less per row than the JSON insert, but round trips of its own that are not
- * pipelined with the other statements, so short lists go with those.
- */
-export const COPY_MIN_ROWS = 50;
-
-/** Whether this database takes rows encoded by {@link encodeGameRows} (it takes COPY). */
-export function takesEncodedRows(db: Executor): boolean {
-  return copyTarget(db) !== undefined;
-}
-
-const UTF8_OUT = new TextEncoder();
-const UTF8_IN = new TextDecoder('utf-8', { ignoreBOM: true });
-
-function isEncoded(rows: StorableRows): rows is EncodedGameRows {
-  return 'encodedFor' in rows;
-}
-
-/**
- * A game's rows encoded for storing by run `runId` on a database that {@link takesEncodedRows}:
- * what an extraction worker thread sends back. Each list of at least {@link COPY_MIN_ROWS} rows
- * becomes COPY text in bytes of its own (transferable between threads, one buffer instead of many
- * objects to clone); the rest stay rows.
- */
-export function encodeGameRows(rows: GameRows, runId: number): EncodedGameRows {
-  const extra = { run_id: runId };
-  const kept: GameRows = { ...rows };
-  const copyText: EncodedGameRows['copyText'] = {};
-  for (const [key, table] of ROW_LISTS) {
-    const list = rows[key] ?? [];
-    const encoded = list.length >= COPY_MIN_ROWS ? encodeRows(table, list, extra) : undefined;
-    if (!encoded) continue;
-    const text = typeof encoded.text === 'string' ? UTF8_OUT.encode(encoded.text) : encoded.text;
-    copyText[key] = { ...encoded, text };
-    kept[key] = [];
-  }
-  return { encodedFor: runId, rows: kept, copyText };
-}
-
-/** The byte buffers encoded rows hold (none for plain rows): what a thread may transfer instead of copy. */
-export function encodedBuffers(rows: StorableRows | undefined): Uint8Array[] {
-  return rows && isEncoded(rows) ? Object.values(rows.copyText).map((e) => e.text) : [];
-}
-
-/** How many of a game's records extraction or validation rejected. */
-export function rejectCount(rows: StorableRows): number {
-  return (isEncoded(rows) ? rows.rows : rows).rejects.length;
-}
-
-/**
- * Store one game in the caller's transaction: take the game's lock, compare the stored hashes
+ * Store one game in the caller's transaction: take the game's lock (naming the run its rows are
+ * written by, {@link setGameRowsRun}, in the same round trip), compare the stored hashes
  * (bodies all unchanged: only the time of the check is written, and `rows` is never called), else
  * keep a revision of each body whose canonical content is new (raw.game_revisions), store the bodies,
  * delete the game's old rows and write those `rows()` returns. A lost commit after a crash only
@@ -144,11 +75,16 @@ export function rejectCount(rows: StorableRows): number {
 export async function storeGame(
   tx: Executor,
   game: GameToStore,
-  rows: () => StorableRows,
+  rows: () => PackedGameRows,
   runId: number,
 ): Promise<StoreOutcome> {
   const { gamePk } = game;
-  const [, , stored] = await settleAll([relaxCommitDurability(tx), lockGame(tx, gamePk), readGameHashes(tx, gamePk)]);
+  const [, , , stored] = await settleAll([
+    relaxCommitDurability(tx),
+    setGameRowsRun(tx, runId),
+    lockGame(tx, gamePk),
+    readGameHashes(tx, gamePk),
+  ]);
   const win = game.winProbability;
   const winUnchanged = !win || stored.winProbability === win.sha;
   if (stored.boxscore === game.boxscore.sha && stored.playByPlay === game.playByPlay.sha && winUnchanged) {
@@ -218,7 +154,7 @@ export async function storeGame(
     win ? upsertWinProbabilityBody(tx, gamePk, asText(win.text), win.sha, runId) : undefined,
     deleteGamesRows(
       tx,
-      games.map((g) => ({ gamePk: g.gamePk, rows: plain(g.rows) })),
+      games.map((g) => ({ gamePk: g.gamePk, rows: g.rows.objects })),
     ),
   ]);
   if (copied) {
@@ -229,7 +165,7 @@ export async function storeGame(
   const n = await insertGamesRows(tx, games, runId);
   // The rows' versions as of this fetch: changed and removed ones closed, new ones opened.
   await recordGameHistory(tx, gamePk, game.fetchedAt ?? null);
-  return { outcome: 'loaded', rows: n, rejects: rejectCount(gameRows), revisions };
+  return { outcome: 'loaded', rows: n, rejects: gameRows.rejects.length, revisions };
 }
 
 /** A live game's current feed as the live loop stores it: the whole feed/live text and its timecode. */
@@ -257,7 +193,7 @@ export interface LiveFeedToStore {
 export async function storeLiveGame(
   tx: Executor,
   feed: LiveFeedToStore,
-  rows: () => GameRows,
+  rows: () => PackedGameRows,
   runId: number,
 ): Promise<
   | { outcome: 'final-stored' }
@@ -280,75 +216,72 @@ export async function storeLiveGame(
   return { outcome: 'stored', rows: n, rejects: gameRows.rejects.length };
 }
 
+const UTF8_IN = new TextDecoder('utf-8', { ignoreBOM: true });
+
 function asText(t: string | Uint8Array): string {
   return typeof t === 'string' ? t : UTF8_IN.decode(t);
-}
-
-/** The rows left as objects ({@link EncodedGameRows}), or the rows themselves. */
-function plain(rows: StorableRows): GameRows {
-  return isEncoded(rows) ? rows.rows : rows;
 }
 
 /** Store one game's rows in place of its old ones ({@link replaceGamesRows}). */
 export async function replaceGameRows(
   tx: Executor,
   gamePk: number,
-  rows: StorableRows,
+  rows: PackedGameRows,
   runId: number,
 ): Promise<number> {
   return replaceGamesRows(tx, [{ gamePk, rows }], runId);
 }
 
 /**
- * Replace the derived rows of several games in one transaction (a rebuild's batch): delete every
- * row of the games, then write the new ones with one statement or COPY per table, so readers see
- * the old rows or the new ones, never a mix, and rows a correction removed disappear.
+ * Replace the derived rows of several games in one transaction (a rebuild's batch): name the run
+ * writing them and delete every row of the games, then write the new ones with one statement or
+ * COPY per table, so readers see the old rows or the new ones, never a mix, and rows a correction
+ * removed disappear.
  */
 export async function replaceGamesRows(
   tx: Executor,
-  games: ReadonlyArray<{ gamePk: number; rows: StorableRows }>,
+  games: ReadonlyArray<{ gamePk: number; rows: PackedGameRows }>,
   runId: number,
 ): Promise<number> {
   if (games.length === 0) return 0;
-  await deleteGamesRows(
-    tx,
-    games.map((g) => ({ gamePk: g.gamePk, rows: plain(g.rows) })),
-  );
+  await settleAll([
+    setGameRowsRun(tx, runId),
+    deleteGamesRows(
+      tx,
+      games.map((g) => ({ gamePk: g.gamePk, rows: g.rows.objects })),
+    ),
+  ]);
   return insertGamesRows(tx, games, runId);
 }
 
 /**
  * Insert the derived rows of games whose old rows are deleted, update their games' context columns
- * and queue their seasons' standings. The short lists and the other statements are sent together
- * (pipelined on the transaction's connection, since none depends on another); then each long list
- * is copied in, one after the other, the connection carrying nothing else meanwhile.
+ * and queue their seasons' standings, in a transaction that named its run ({@link setGameRowsRun}:
+ * the rows' `run_id`; the rejects are given `runId` themselves). The short lists and the other
+ * statements are sent together (pipelined on the transaction's connection, since none depends on
+ * another); then each long list is copied in, one after the other, the connection carrying nothing
+ * else meanwhile: its packed text first, then its rows.
  */
 async function insertGamesRows(
   tx: Executor,
-  games: ReadonlyArray<{ gamePk: number; rows: StorableRows }>,
+  games: ReadonlyArray<{ gamePk: number; rows: PackedGameRows }>,
   runId: number,
 ): Promise<number> {
-  const extra = { run_id: runId };
-  const foreign = games.find((g) => isEncoded(g.rows) && g.rows.encodedFor !== runId);
-  if (foreign && isEncoded(foreign.rows)) {
-    throw new Error(`rows encoded for run ${foreign.rows.encodedFor} written by run ${runId}`);
-  }
-  const plainRows = games.map((g) => plain(g.rows));
   // Games without a win probability body keep their stored rows: they add nothing to its list.
   const lists = ROW_LISTS.map(([key, table]) => ({
     table,
-    rows: plainRows.flatMap((r): readonly object[] => r[key] ?? []),
-    encoded: games.flatMap((g) => (isEncoded(g.rows) ? (g.rows.copyText[key] ?? []) : [])),
+    rows: games.flatMap((g): readonly object[] => g.rows.objects[key] ?? []),
+    packed: games.flatMap((g) => g.rows.copyText[key] ?? []),
   }));
   const copyable = copyTarget(tx) !== undefined;
-  const size = (l: (typeof lists)[number]) => l.encoded.reduce((n, e) => n + e.count, l.rows.length);
-  const copied = lists.filter((l) => l.encoded.length > 0 || (copyable && size(l) >= COPY_MIN_ROWS));
+  const size = (l: (typeof lists)[number]) => l.packed.reduce((n, e) => n + e.count, l.rows.length);
+  const copied = lists.filter((l) => l.packed.length > 0 || (copyable && size(l) >= COPY_MIN_ROWS));
   const piped = lists.filter((l) => !copied.includes(l));
   const others = [
     updateRows(
       tx,
       gamesTable,
-      plainRows.map((r) => r.gameContext),
+      games.map((g) => g.rows.objects.gameContext),
     ),
     markGameSeasonsStale(
       tx,
@@ -356,16 +289,13 @@ async function insertGamesRows(
     ),
     storeRejects(
       tx,
-      plainRows.flatMap((r) => r.rejects),
+      games.flatMap((g) => g.rows.rejects),
       runId,
     ),
   ];
-  const [counts] = await settleAll([
-    settleAll(piped.map((l) => insertRows(tx, l.table, l.rows, extra))),
-    settleAll(others),
-  ]);
+  const [counts] = await settleAll([settleAll(piped.map((l) => insertRows(tx, l.table, l.rows))), settleAll(others)]);
   let n = counts.reduce((a, b) => a + b, 0);
   for (const l of copied)
-    n += (await copyRows(tx, l.table, l.rows, extra, l.encoded)) ?? (await insertRows(tx, l.table, l.rows, extra));
+    n += (await copyRows(tx, l.table, l.rows, {}, l.packed)) ?? (await insertRows(tx, l.table, l.rows));
   return n;
 }

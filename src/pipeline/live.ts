@@ -2,7 +2,6 @@ import { recordNewPaths } from './new-fields.js';
 import { newFieldRows } from '../extract/new-paths.js';
 import { isoDay, shiftDate } from '../dates.js';
 import type { Executor } from '../db/client.js';
-import type { GameRows } from '../db/queries/game-rows.js';
 import {
   deleteLiveFeeds,
   type LiveCandidate,
@@ -19,7 +18,7 @@ import { describeError } from '../errors.js';
 import { asObject, extractFeedProbables, splitFeedLive } from '../extract/index.js';
 import { applyLivePatch, LIVE_PATCH_LIMITS } from '../extract/live-patch.js';
 import type { PipelineContext } from './context.js';
-import { extractGameRows } from './load/game-rows.js';
+import { extractPackedGameRows } from './load/game-rows.js';
 import { pollSchedule } from './poll/schedule.js';
 import { sleep } from '../sleep.js';
 
@@ -406,8 +405,8 @@ async function storeFeedRows(
   const timecode = parts.timeStamp;
   const gameData = asObject(parts.gameData);
   const inProgress = asObject(gameData?.status)?.abstractGameState === 'Live';
-  const rows = (): GameRows =>
-    extractGameRows(gamePk, parts.boxscore, parts.playByPlay, undefined, gameData?.absChallenges, inProgress);
+  const rows = () =>
+    extractPackedGameRows(gamePk, parts.boxscore, parts.playByPlay, undefined, gameData?.absChallenges, inProgress);
   const toStore = {
     gamePk,
     text,

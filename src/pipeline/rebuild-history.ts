@@ -16,7 +16,7 @@ import { textSha256 } from '../extract/hash.js';
 import { applyRevisionPatch, canonicalBody, type RevisionKind, RevisionPatchError } from '../extract/revision.js';
 import { scoringChangeRows } from '../extract/scoring-changes.js';
 import type { PipelineContext } from './context.js';
-import { extractGameRows } from './load/game-rows.js';
+import { extractPackedGameRows } from './load/game-rows.js';
 
 /** Games replayed per page of the rebuild's keyset. */
 const PAGE = 100;
@@ -197,7 +197,7 @@ function rebuildGameHistory(ctx: PipelineContext, gamePk: number): Promise<'rebu
       if (replay) {
         // Rejects were stored by the loads that fetched the bodies: not again.
         const win = step.contents.get('winProbability')?.();
-        const rows = { ...extractGameRows(gamePk, box(), pbp(), win, abs), rejects: [] };
+        const rows = { ...extractPackedGameRows(gamePk, box(), pbp(), win, abs), rejects: [] };
         await replaceGameRows(tx, gamePk, rows, ctx.runId);
       }
       await recordGameHistory(tx, gamePk, step.at);

@@ -1,7 +1,7 @@
 import { upsertPeople } from '../db/queries/people.js';
 import { hasAutovacuum, refreshAfterLoad } from '../db/queries/maintenance.js';
 import type { PipelineContext } from './context.js';
-import { rejectCount, replaceGamesRows, takesEncodedRows } from '../db/store-game.js';
+import { replaceGamesRows } from '../db/store-game.js';
 import { createExtractPool, defaultExtractWorkers } from './extract-pool/pool.js';
 import { upsertGames } from '../db/queries/games.js';
 import {
@@ -98,15 +98,13 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
   const workers = ctx.config.extractWorkers ?? defaultExtractWorkers();
   const workersRead = workers > 0 && ctx.databaseUrl !== undefined;
   const pool = createExtractPool(workers, ctx.log, workersRead ? { databaseUrl: ctx.databaseUrl } : {});
-  // Where the database takes them, a worker sends the rows back encoded for this run.
-  const opts = takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {};
   // A page: its last game number (undefined when there is none) and its games' rows, extracted
   // while the loop below writes the pages before it.
   const readPage = async (after: number): Promise<{ last?: number; games: Promise<ReadGame[]> }> => {
     if (workersRead) {
       const pks = await readStoredGamePks(ctx.db, after, REBUILD_BATCH);
       // A game whose bodies went meanwhile is left out: it has nothing to rebuild.
-      return { last: pks.at(-1), games: handled(pool.extractStored(pks, opts)) };
+      return { last: pks.at(-1), games: handled(pool.extractStored(pks)) };
     }
     const stored = await readStoredGames(ctx.db, after, REBUILD_BATCH);
     const games = Promise.all(
@@ -114,13 +112,10 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
         const gamePk = Number(b.gamePk);
         return {
           gamePk,
-          rows: await pool.extract(
-            gamePk,
-            b.box,
-            b.pbp,
-            { ...(b.win === null ? {} : { win: b.win }), ...(b.abs === null ? {} : { abs: b.abs }) },
-            opts,
-          ),
+          rows: await pool.extract(gamePk, b.box, b.pbp, {
+            ...(b.win === null ? {} : { win: b.win }),
+            ...(b.abs === null ? {} : { abs: b.abs }),
+          }),
         };
       }),
     );
@@ -142,7 +137,7 @@ async function rebuildGameRows(ctx: PipelineContext): Promise<number> {
           ctx.db
             .transaction((tx) => replaceGamesRows(tx, games, ctx.runId))
             .then(() => {
-              for (const g of games) ctx.counts.rejected += rejectCount(g.rows);
+              for (const g of games) ctx.counts.rejected += g.rows.rejects.length;
               ctx.counts.loaded += games.length;
               done += games.length;
               ctx.progress?.update(done, count);

@@ -11,7 +11,8 @@ import { tracingChannel } from 'node:diagnostics_channel';
  *   the client's JSON.parse too);
  * - `parse`, `hash`: a game's bodies parsed and fingerprinted as they are prepared;
  * - `notice`: a body walked beside the key paths dugout knows (ingest.new_fields);
- * - `extract`: a game's rows extracted from its parsed bodies;
+ * - `extract`: a game's rows extracted from its parsed bodies and packed for storing (db/'s
+ *   `PackedGameRows`: the long lists as COPY text);
  * - `store`: the game's load transaction; when the rows are extracted lazily inside it (no
  *   extraction worker, or the feed source), that `extract` of the same game is published within it.
  */

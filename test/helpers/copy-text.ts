@@ -1,27 +1,18 @@
 import { decodeText } from '../../src/api/http.js';
-import type { GameRows } from '../../src/db/queries/game-rows.js';
-import type { EncodedGameRows, StorableRows } from '../../src/db/store-game.js';
-
-/** Rows as extracted: fails the test when they came back encoded. */
-export function plainRows(rows: StorableRows): GameRows {
-  if ('encodedFor' in rows) throw new Error('expected rows as extracted, got encoded rows');
-  return rows;
-}
-
-/** Rows encoded for storing: fails the test when they came back as extracted. */
-export function encodedRows(rows: StorableRows): EncodedGameRows {
-  if (!('encodedFor' in rows)) throw new Error('expected encoded rows, got rows as extracted');
-  return rows;
-}
+import type { PackedGameRows, PackedList } from '../../src/db/packed-game-rows.js';
 
 /**
- * Encoded rows with their COPY text as strings (it travels as UTF-8 bytes), to compare: comparing
+ * Packed rows with their COPY text as strings (it travels as UTF-8 bytes), to compare: comparing
  * the strings is quick where comparing the bytes one by one is not.
  */
-export function copyTextDecoded(rows: StorableRows) {
-  const encoded = encodedRows(rows);
+export function copyTextDecoded(rows: PackedGameRows) {
   const copyText = Object.fromEntries(
-    Object.entries(encoded.copyText).map(([k, e]) => [k, { ...e, text: decodeText(e.text) }]),
+    Object.entries(rows.copyText).map(([k, e]) => [k, { ...e, text: decodeText(e.text) }]),
   );
-  return { ...encoded, copyText };
+  return { ...rows, copyText };
+}
+
+/** How many rows of a list packed rows hold: those left as objects and those written as COPY text. */
+export function packedCount(rows: PackedGameRows, key: PackedList): number {
+  return (rows.objects[key]?.length ?? 0) + (rows.copyText[key]?.count ?? 0);
 }

@@ -16,6 +16,7 @@ import {
   reviews,
   runners,
 } from '../schema/index.js';
+import { GAME_ROWS_RUN_SETTING } from '../schema/run-id.js';
 import type {
   AbsChallengeRow,
   BattingLineRow,
@@ -83,6 +84,16 @@ export const GAME_TABLES: readonly string[] = [...Object.values(GAME_ROW_TABLES)
   const { schema, name } = getTableConfig(table);
   return `${schema ?? 'public'}.${name}`;
 });
+
+/**
+ * Name the run writing game rows in this transaction: the `run_id` default of every table of
+ * {@link GAME_ROW_TABLES} and mlb.play_win_probability reads it (schema/run-id.ts), so the rows
+ * themselves, COPY text included, carry no run. Local to the transaction. The run id is written into
+ * the statement (an integer, checked), so it has no parameter and is pipelined like the deletes.
+ */
+export async function setGameRowsRun(tx: Executor, runId: number): Promise<void> {
+  await tx.execute(sql.raw(`select set_config('${GAME_ROWS_RUN_SETTING}', '${intList([runId])}', true)`));
+}
 
 /**
  * Delete every derived row of these games (and their win probability where new rows replace it).

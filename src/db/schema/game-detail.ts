@@ -1,4 +1,5 @@
-import { bigint, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { mlb } from './schemas.js';
 
 /** Boxscore `stats.fielding` per player per team per game. */
@@ -18,7 +19,7 @@ export const fieldingLines = mlb.table(
     stolenBases: integer('stolen_bases'),
     caughtStealing: integer('caught_stealing'),
     pickoffs: integer('pickoffs'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [primaryKey({ columns: [t.gamePk, t.teamId, t.personId] })],
 );
@@ -32,7 +33,7 @@ export const gameOfficials = mlb.table(
     officialType: text('official_type').notNull(),
     personId: integer('person_id'),
     fullName: text('full_name'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [primaryKey({ columns: [t.gamePk, t.officialType] })],
 );
@@ -51,7 +52,7 @@ export const linescoreInnings = mlb.table(
     homeHits: integer('home_hits'),
     homeErrors: integer('home_errors'),
     homeLeftOnBase: integer('home_left_on_base'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [primaryKey({ columns: [t.gamePk, t.inning] })],
 );

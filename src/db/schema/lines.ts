@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { mlb } from './schemas.js';
 
 // Why the line tables carry their game's season and type (set by triggers from mlb.games, never by
@@ -55,7 +56,7 @@ export const battingLineColumns = () => ({
  */
 export const battingLines = mlb.table(
   'batting_lines',
-  battingLineColumns(),
+  { ...battingLineColumns(), runId: gameRowRunId() },
   // The season totals' columns after the season: a season's lines are one range of this index, read
   // index-only, so a season's totals cost that season's lines and not every season stored.
   (t) => [
@@ -125,7 +126,7 @@ export const pitchingLineColumns = () => ({
 /** Boxscore pitching line, keyed (game, team, person). `outs` comes from inningsPitched ("6.1" → 19). */
 export const pitchingLines = mlb.table(
   'pitching_lines',
-  pitchingLineColumns(),
+  { ...pitchingLineColumns(), runId: gameRowRunId() },
   // As for batting lines: a season's pitching totals are one range of this index, read index-only.
   (t) => [
     primaryKey({ columns: [t.gamePk, t.teamId, t.personId] }),

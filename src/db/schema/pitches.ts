@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { mlb } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -56,7 +57,7 @@ export const pitches = mlb.table(
     playId: text('play_id'),
     startTime: timestamp('start_time', tz),
     endTime: timestamp('end_time', tz),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [
     primaryKey({ columns: [t.gamePk, t.atBatIndex, t.playEventIndex] }),

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { mlb } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -28,7 +29,7 @@ export const runners = mlb.table(
     earned: boolean('earned'),
     teamUnearned: boolean('team_unearned'),
     responsiblePitcherId: integer('responsible_pitcher_id'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [primaryKey({ columns: [t.gamePk, t.atBatIndex, t.runnerIndex] }), index('runners_runner_idx').on(t.runnerId)],
 );
@@ -45,7 +46,7 @@ export const fieldingCredits = mlb.table(
     positionCode: text('position_code'),
     /** 'f_putout', 'f_assist', 'f_fielded_ball', 'f_error'… */
     credit: text('credit'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [
     primaryKey({ columns: [t.gamePk, t.atBatIndex, t.runnerIndex, t.creditIndex] }),
@@ -74,7 +75,7 @@ export const playActions = mlb.table(
     awayScore: integer('away_score'),
     homeScore: integer('home_score'),
     startTime: timestamp('start_time', tz),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [primaryKey({ columns: [t.gamePk, t.atBatIndex, t.playEventIndex] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { mlb } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -47,8 +48,11 @@ export const playColumns = () => ({
   runId: bigint('run_id', { mode: 'number' }),
 });
 
-/** One row per plate appearance (`allPlays[]`), keyed by `about.atBatIndex`. */
-export const plays = mlb.table('plays', playColumns(), (t) => [
+/**
+ * One row per plate appearance (`allPlays[]`), keyed by `about.atBatIndex`. Its `run_id` is the
+ * writing run's by default ({@link gameRowRunId}); the history table keeps each version's as recorded.
+ */
+export const plays = mlb.table('plays', { ...playColumns(), runId: gameRowRunId() }, (t) => [
   primaryKey({ columns: [t.gamePk, t.atBatIndex] }),
   index('plays_batter_idx').on(t.batterId),
   index('plays_pitcher_idx').on(t.pitcherId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { ingest, mlb } from './schemas.js';
 
 const tz = { withTimezone: true } as const;
@@ -29,7 +30,7 @@ export const reviews = mlb.table(
     playerId: integer('player_id'),
     pitchCallBefore: text('pitch_call_before'),
     pitchCallAfter: text('pitch_call_after'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [unique('reviews_key').on(t.gamePk, t.atBatIndex, t.playEventIndex, t.reviewIndex).nullsNotDistinct()],
 );
@@ -46,7 +47,7 @@ export const absChallenges = mlb.table(
     usedFailed: integer('used_failed').notNull(),
     /** Only the feed says it; null when the counts were derived from the reviews. */
     remaining: integer('remaining'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [primaryKey({ columns: [t.gamePk, t.side] })],
 );

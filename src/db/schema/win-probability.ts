@@ -1,4 +1,5 @@
-import { bigint, doublePrecision, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { gameRowRunId } from './run-id.js';
 import { mlb } from './schemas.js';
 
 /**
@@ -23,7 +24,7 @@ export const playWinProbability = mlb.table(
     homeWinProbabilityAdded: doublePrecision('home_win_probability_added'),
     /** Leverage of the situation the play began in (1 = average); absent on some plays. */
     leverageIndex: doublePrecision('leverage_index'),
-    runId: bigint('run_id', { mode: 'number' }),
+    runId: gameRowRunId(),
   },
   (t) => [
     primaryKey({ columns: [t.gamePk, t.atBatIndex] }),

@@ -1,4 +1,4 @@
-import type { StorableRows } from '../../db/store-game.js';
+import type { PackedGameRows } from '../../db/packed-game-rows.js';
 import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
 
 /**
@@ -7,18 +7,11 @@ import type { FetchedGame, PreparedGame } from '../load/prepare-game.js';
  * postgres.js), a game's bodies as just fetched
  * to parse, check, fingerprint and extract (a load), or the end of its database connection.
  */
-export type ExtractRequest = (
+export type ExtractRequest =
   | { kind: 'stored'; id: number; gamePk: number; box: string; pbp: string; win?: string; abs?: string }
   | { kind: 'read'; id: number; first: number; last: number }
   | { kind: 'fetched'; id: number; game: FetchedGame }
-  | { kind: 'close'; id: number }
-) &
-  ExtractOptions;
-
-/** How the rows go back: with `encodeForRun`, encoded for that run (`encodeGameRows` of db/store-game.ts). */
-export interface ExtractOptions {
-  encodeForRun?: number;
-}
+  | { kind: 'close'; id: number };
 
 /** What a worker is started with: where it reads stored games from, if anywhere. */
 export interface ExtractWorkerData {
@@ -45,7 +38,7 @@ export interface ExtractFailure {
 /** A stored game read and extracted by a worker. */
 export interface ReadGame {
   gamePk: number;
-  rows: StorableRows;
+  rows: PackedGameRows;
 }
 
 /**
@@ -54,7 +47,7 @@ export interface ReadGame {
  * `read` once it sent every game of a read, `closed` once its connection ended, or why it failed.
  */
 export type ExtractReply = { id: number } & (
-  | { rows: StorableRows; prepared?: undefined; game?: undefined; read?: undefined; error?: undefined }
+  | { rows: PackedGameRows; prepared?: undefined; game?: undefined; read?: undefined; error?: undefined }
   | { prepared: PreparedGame; rows?: undefined; game?: undefined; read?: undefined; error?: undefined }
   | { game: ReadGame; rows?: undefined; prepared?: undefined; read?: undefined; error?: undefined }
   | { read: true; rows?: undefined; prepared?: undefined; game?: undefined; error?: undefined }

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { StorableRows } from '../../db/store-game.js';
+import type { PackedGameRows } from '../../db/packed-game-rows.js';
 import { ApiError, BodyLimitError } from '../../errors.js';
-import { extractGameRowsFromText } from '../load/game-rows.js';
+import { extractPackedGameRowsFromText } from '../load/game-rows.js';
 import {
   type FetchedBody,
   type FetchedGame,
@@ -11,36 +11,19 @@ import {
   type PreparedGame,
   prepareFetchedGame,
 } from '../load/prepare-game.js';
-import type {
-  ExtractFailure,
-  ExtractOptions,
-  ExtractReply,
-  ExtractRequest,
-  ExtractWorkerData,
-  ReadGame,
-} from './messages.js';
+import type { ExtractFailure, ExtractReply, ExtractRequest, ExtractWorkerData, ReadGame } from './messages.js';
 import { ownBuffer, transferList } from './transfer.js';
 
 /** Parses and extracts games' bodies, on worker threads when it has any. */
 export interface ExtractPool {
-  /**
-   * The rows of a game from its bodies' text (as extractGameRows, after JSON.parse). With
-   * `encodeForRun`, a worker thread sends them back encoded for that run (`encodeGameRows`); only
-   * for a database that takes encoded rows (`takesEncodedRows`).
-   */
-  extract(
-    gamePk: number,
-    box: string,
-    pbp: string,
-    extras?: string | StoredExtras,
-    opts?: ExtractOptions,
-  ): Promise<StorableRows>;
+  /** The rows of a game from its bodies' text, packed for storing (extractPackedGameRowsFromText). */
+  extract(gamePk: number, box: string, pbp: string, extras?: string | StoredExtras): Promise<PackedGameRows>;
   /**
    * A fetched game parsed, checked, fingerprinted and extracted ({@link prepareFetchedGame}). An
    * unusable body rejects with {@link FetchedBodyError}: the caller fetches the game again; a body
    * over a limit (nested too deeply) with the client's own `BodyLimitError`.
    */
-  prepare(game: FetchedGame, opts?: ExtractOptions): Promise<PreparedGame>;
+  prepare(game: FetchedGame): Promise<PreparedGame>;
   /**
    * Stored games' rows, their bodies read from the database by the workers themselves, in game
    * number order, without those that have no stored bodies. The numbers are shared out among the
@@ -48,7 +31,7 @@ export interface ExtractPool {
    * range comes too (a keyset page never skips it). Only for a pool with workers started with a
    * `databaseUrl`.
    */
-  extractStored(gamePks: readonly number[], opts?: ExtractOptions): Promise<ReadGame[]>;
+  extractStored(gamePks: readonly number[]): Promise<ReadGame[]>;
   /** Stop the workers (waits for none of their work; their connections are closed). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -137,11 +120,11 @@ export function createExtractPool(
   resourceLimits?: ResourceLimits,
 ): ExtractPool {
   if (size <= 0) {
-    // On the calling thread the rows are not passed anywhere: they stay objects (no encodeForRun).
+    // On the calling thread too the rows are packed: the store takes them in that one shape.
     return {
       extract: async (gamePk, box, pbp, extras) => {
         const { win, abs } = storedExtras(extras);
-        return extractGameRowsFromText(gamePk, box, pbp, win, abs);
+        return extractPackedGameRowsFromText(gamePk, box, pbp, win, abs);
       },
       extractStored: async () => {
         throw new ExtractWorkerError('reading stored games needs extraction workers');
@@ -199,7 +182,7 @@ export function createExtractPool(
     });
   };
   return {
-    async extract(gamePk, box, pbp, extras, opts = {}) {
+    async extract(gamePk, box, pbp, extras) {
       const { win, abs } = storedExtras(extras);
       const req: ExtractRequest = {
         kind: 'stored',
@@ -209,13 +192,12 @@ export function createExtractPool(
         pbp,
         ...(win === undefined ? {} : { win }),
         ...(abs === undefined ? {} : { abs }),
-        ...opts,
       };
-      return (await send(req)).rows as StorableRows;
+      return (await send(req)).rows as PackedGameRows;
     },
-    async prepare(game, opts = {}) {
+    async prepare(game) {
       // The bodies' bytes move to the worker (this thread keeps no copy); their text as stored and
-      // the encoded rows come back the same way, as bytes: the encoded rows are never a string on
+      // the packed rows' COPY text come back the same way, as bytes: that text is never a string on
       // this thread, and a body becomes one only as its upsert binds it.
       const own = (b: FetchedBody): FetchedBody => ({ url: b.url, data: ownBuffer(b.data) });
       const win = game.winProbability ? { winProbability: own(game.winProbability) } : {};
@@ -223,16 +205,16 @@ export function createExtractPool(
         ? { gamePk: game.gamePk, feed: own(game.feed), ...win }
         : { gamePk: game.gamePk, boxscore: own(game.boxscore), playByPlay: own(game.playByPlay), ...win };
       const transfer = transferList(fetchedBodies(sent).map((b) => b.data));
-      return (await send({ kind: 'fetched', id: nextId++, game: sent, ...opts }, transfer)).prepared as PreparedGame;
+      return (await send({ kind: 'fetched', id: nextId++, game: sent }, transfer)).prepared as PreparedGame;
     },
-    async extractStored(gamePks, opts = {}) {
+    async extractStored(gamePks) {
       if (!data.databaseUrl) throw new ExtractWorkerError('these extraction workers have no database to read from');
       const sorted = [...gamePks].sort((a, b) => a - b);
       const per = Math.ceil(sorted.length / slots.length);
       const runs: number[][] = [];
       for (let i = 0; i < sorted.length; i += per) runs.push(sorted.slice(i, i + per));
       const replies = await Promise.all(
-        runs.map((run) => send({ kind: 'read', id: nextId++, first: run[0]!, last: run.at(-1)!, ...opts })),
+        runs.map((run) => send({ kind: 'read', id: nextId++, first: run[0]!, last: run.at(-1)! })),
       );
       return replies.flatMap((r) => r.games ?? []);
     },

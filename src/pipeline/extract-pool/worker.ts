@@ -1,10 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, type Database } from '../../db/client.js';
-import type { GameRows } from '../../db/queries/game-rows.js';
+import { packedBuffers } from '../../db/packed-game-rows.js';
 import { readStoredGamesBetween } from '../../db/queries/raw-bodies.js';
-import { encodedBuffers, encodeGameRows, type StorableRows } from '../../db/store-game.js';
 import { ApiError, BodyLimitError, describeError } from '../../errors.js';
-import { extractGameRowsFromText } from '../load/game-rows.js';
+import { extractPackedGameRowsFromText } from '../load/game-rows.js';
 import { prepareFetchedGame } from '../load/prepare-game.js';
 import type { ExtractReply, ExtractRequest, ExtractWorkerData } from './messages.js';
 import { transferList } from './transfer.js';
@@ -16,24 +15,19 @@ for (const observer of observers) await import(observer);
 let database: Promise<Database> | undefined;
 
 /**
- * Parse a game's bodies and extract its rows, off the main thread: the rows go back by structured
- * clone (the long lists as COPY text when asked), an error as its name and message (and whether it
- * was a bad fetched body). A `read` takes a page of games' bodies from the database on this
+ * Parse a game's bodies and extract its rows, off the main thread: the rows go back packed (db/'s
+ * `PackedGameRows`), their long lists as COPY text in buffers that are transferred (a few buffers
+ * instead of hundreds of objects to clone here and again on the main thread), the rest by
+ * structured clone; an error goes back as its name and message (and whether it was a bad fetched body). A `read` takes a page of games' bodies from the database on this
  * thread's own connection, in one query: a rebuild's bodies are then decoded once, here, instead
  * of on the main thread and again when cloned to this one.
  */
 async function handle(req: ExtractRequest): Promise<ExtractReply> {
-  // With encodeForRun the rows go back encoded for that run (db/store-game.ts): a few buffers
-  // (transferred) instead of hundreds of objects to clone here and again on the main thread.
-  const encode = (rows: GameRows): StorableRows =>
-    req.encodeForRun === undefined ? rows : encodeGameRows(rows, req.encodeForRun);
   switch (req.kind) {
-    case 'fetched': {
-      const prepared = prepareFetchedGame(req.game);
-      return { id: req.id, prepared: { ...prepared, rows: encode(prepared.rows) } };
-    }
+    case 'fetched':
+      return { id: req.id, prepared: prepareFetchedGame(req.game) };
     case 'stored':
-      return { id: req.id, rows: encode(extractGameRowsFromText(req.gamePk, req.box, req.pbp, req.win, req.abs)) };
+      return { id: req.id, rows: extractPackedGameRowsFromText(req.gamePk, req.box, req.pbp, req.win, req.abs) };
     case 'read': {
       if (!databaseUrl) throw new Error('this extraction worker has no database to read from');
       database ??= createDatabase({ databaseUrl, pgliteDir: '' }, { maxConnections: 1 });
@@ -41,12 +35,12 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
       // Taken off the page one by one, so that a game's body texts can go once it is extracted.
       for (let g = stored.shift(); g; g = stored.shift()) {
         const gamePk = Number(g.gamePk);
-        const rows = encode(extractGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined, g.abs ?? undefined));
+        const rows = extractPackedGameRowsFromText(gamePk, g.box, g.pbp, g.win ?? undefined, g.abs ?? undefined);
         // Each game goes back as soon as it is extracted, rather than a page at a time: a page held
         // here until its last game was extracted kept its first games' buffers alive meanwhile.
         parentPort?.postMessage(
           { id: req.id, game: { gamePk, rows } } satisfies ExtractReply,
-          transferList(encodedBuffers(rows)),
+          transferList(packedBuffers(rows)),
         );
         // Lets the next read's message in, so its query runs on the server while this one extracts.
         await new Promise((resolve) => setImmediate(resolve));
@@ -62,13 +56,13 @@ async function handle(req: ExtractRequest): Promise<ExtractReply> {
   }
 }
 
-/** The buffers a reply hands over: the bodies' stored text and the encoded rows'. */
+/** The buffers a reply hands over: the bodies' stored text and the packed rows' COPY text. */
 function replyBuffers(reply: ExtractReply): Array<Uint8Array | string | undefined> {
   if (reply.prepared) {
     const { boxscore, playByPlay, winProbability, rows } = reply.prepared;
-    return [boxscore.text, playByPlay.text, winProbability?.text, ...encodedBuffers(rows)];
+    return [boxscore.text, playByPlay.text, winProbability?.text, ...packedBuffers(rows)];
   }
-  return encodedBuffers(reply.rows);
+  return packedBuffers(reply.rows);
 }
 
 parentPort?.on('message', (req: ExtractRequest) => {

@@ -1,5 +1,6 @@
 import type { NewFieldRow } from '../../db/schema/rows.js';
-import { type GameBodyToStore, type StorableRows, takesEncodedRows } from '../../db/store-game.js';
+import type { PackedGameRows } from '../../db/packed-game-rows.js';
+import type { GameBodyToStore } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import { newFieldRows } from '../../extract/new-paths.js';
@@ -39,7 +40,7 @@ export interface GameBodies {
   /** The key paths of the bodies that dugout does not know, recorded once the game is stored. */
   newFields: NewFieldRow[];
   /** The game's rows, when they were extracted with the bodies' parse; else extraction is the load's. */
-  rows?: StorableRows;
+  rows?: PackedGameRows;
 }
 
 /**
@@ -90,10 +91,7 @@ async function fetchPrepared(ctx: PipelineContext, gamePk: number, wantWin: bool
       ? { gamePk, boxscore: box, playByPlay: pbp, ...extra }
       : { gamePk, feed: box, ...extra };
     const size = fetchedBodies(game).reduce((n, b) => n + b.data.byteLength, 0);
-    const p =
-      size > LOAD_WORKER_MAX_GAME_BYTES
-        ? prepareOnThisThread(game)
-        : await pool.prepare(game, takesEncodedRows(ctx.db) ? { encodeForRun: ctx.runId } : {});
+    const p = size > LOAD_WORKER_MAX_GAME_BYTES ? prepareOnThisThread(game) : await pool.prepare(game);
     return p;
   } catch (err) {
     if (!(err instanceof FetchedBodyError)) throw err;

@@ -1,4 +1,5 @@
 import { GAME_ROW_TABLES, type GameRowList, type GameRows } from '../../db/queries/game-rows.js';
+import { type PackedGameRows, packGameRows } from '../../db/packed-game-rows.js';
 import { games as gamesTable, playWinProbability } from '../../db/schema/index.js';
 import {
   absChallengesFromReviews,
@@ -22,15 +23,23 @@ const VALIDATORS = Object.fromEntries(
 const GAME_CONTEXT = createRowValidator(gamesTable, { nonNegative: true, signed: ['temperature_f'] });
 const WIN_PROBABILITY = createRowValidator(playWinProbability, { nonNegative: true });
 
-/** {@link extractGameRows} of bodies as stored or received: text, parsed here. */
-export function extractGameRowsFromText(
+/**
+ * A game's rows as extraction hands them to the store ({@link extractGameRows}, then packed by
+ * db/'s `packGameRows`): the one shape the store takes, whatever the database and the run.
+ */
+export function extractPackedGameRows(...args: Parameters<typeof extractGameRows>): PackedGameRows {
+  return packGameRows(extractGameRows(...args));
+}
+
+/** {@link extractPackedGameRows} of bodies as stored or received: text, parsed here. */
+export function extractPackedGameRowsFromText(
   gamePk: number,
   box: string,
   pbp: string,
   win?: string,
   abs?: string,
-): GameRows {
-  return extractGameRows(
+): PackedGameRows {
+  return extractPackedGameRows(
     gamePk,
     JSON.parse(box),
     JSON.parse(pbp),

@@ -1,10 +1,11 @@
 import type { ClaimedItem } from '../../db/queries/work-items.js';
 import { REVISION_RULES } from './revision-rules.js';
 import { completeWork } from '../../db/queries/work-items.js';
-import { type StorableRows, storeGame } from '../../db/store-game.js';
+import type { PackedGameRows } from '../../db/packed-game-rows.js';
+import { storeGame } from '../../db/store-game.js';
 import type { PipelineContext } from '../context.js';
 import { fetchGameBodies, type GameBodies } from './game-bodies.js';
-import { extractGameRows } from './game-rows.js';
+import { extractPackedGameRows } from './game-rows.js';
 import { recordNewPaths } from '../new-fields.js';
 import { inStage, inStageAsync } from '../stages.js';
 
@@ -20,7 +21,7 @@ export async function loadGame(ctx: PipelineContext, item: ClaimedItem): Promise
   const gamePk = Number(item.key);
   const bodies = await fetchGameBodies(ctx, gamePk, ctx.config.gameExtras.includes('winProbability'));
   ctx.counts.fetched++;
-  const prepare = (): StorableRows => {
+  const prepare = (): PackedGameRows => {
     const rows = bodies.rows ?? inStage('extract', () => extractHere(gamePk, bodies), gamePk);
     // The parsed trees are garbage from here: the writes need the text and the rows.
     bodies.boxscore.body = undefined;
@@ -74,5 +75,5 @@ function extractHere(gamePk: number, bodies: GameBodies) {
     throw new Error(`game ${gamePk}: its parsed bodies were already released`);
   }
   const abs = absChallenges === undefined ? undefined : JSON.parse(absChallenges);
-  return extractGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body, abs);
+  return extractPackedGameRows(gamePk, boxscore.body, playByPlay.body, winProbability?.body, abs);
 }

@@ -1,15 +1,15 @@
 import { parseOperationBody } from '../../api/body.js';
 import { decodeText } from '../../api/http.js';
 import type { CanonicalText } from '../../db/game-revisions.js';
-import type { GameRows } from '../../db/queries/game-rows.js';
 import type { NewFieldRow } from '../../db/schema/rows.js';
-import type { GameBodyToStore, StorableRows } from '../../db/store-game.js';
+import type { PackedGameRows } from '../../db/packed-game-rows.js';
+import type { GameBodyToStore } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
 import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import { newFieldRows } from '../../extract/new-paths.js';
 import { canonicalBody } from '../../extract/revision.js';
 import { inStage } from '../stages.js';
-import { extractGameRows } from './game-rows.js';
+import { extractPackedGameRows } from './game-rows.js';
 
 /** One body as received: its URL (for error messages) and its bytes (decompressed, not decoded). */
 export interface FetchedBody {
@@ -58,12 +58,12 @@ export type PreparedBody = GameBodyToStore & { text: Uint8Array };
  * A game's bodies checked, fingerprinted and extracted: what a load stores, in the one shape a
  * worker thread or this one makes it (db/ decides how each part is written).
  */
-export interface PreparedGame<R extends StorableRows = StorableRows> {
+export interface PreparedGame {
   boxscore: PreparedBody;
   playByPlay: PreparedBody;
   winProbability?: PreparedBody;
-  /** As extracted, or encoded for storing by the worker thread that prepared the game. */
-  rows: R;
+  /** As extraction packed them for storing (the long lists as COPY text, in buffers a thread transfers). */
+  rows: PackedGameRows;
   /** The key paths of the bodies that dugout does not know (ingest.new_fields). */
   newFields: NewFieldRow[];
   /** Which request the bodies came from; a feed's `metaData.timeStamp` and `gameData.absChallenges` (as text). */
@@ -99,7 +99,7 @@ export function checkWinProbabilityBody(url: string, body: unknown): void {
  * A bad body throws the `ApiError` (`BadBodyError`, `ApiMessageError`) the client's `call` throws
  * for it, before any extraction; an extraction failure throws what the extractor threw.
  */
-export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
+export function prepareFetchedGame(game: FetchedGame): PreparedGame {
   if (game.feed) return prepareFetchedFeed(game, game.feed);
   const { gamePk } = game;
   const { boxText, pbpText, box, pbp, win } = inStage(
@@ -139,7 +139,7 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
     () => [...newFieldRows('boxscore', box, key), ...newFieldRows('playByPlay', pbp, key)],
     gamePk,
   );
-  const rows = inStage('extract', () => extractGameRows(gamePk, box, pbp, win?.body), gamePk);
+  const rows = inStage('extract', () => extractPackedGameRows(gamePk, box, pbp, win?.body), gamePk);
   return {
     boxscore,
     playByPlay,
@@ -156,7 +156,7 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame<GameRows> {
  * feed's own part, as JSON text), the feed's ABS challenge counts kept beside them, the rows
  * extracted as the main thread extracts a feed (pipeline/load/game-bodies.ts).
  */
-function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame<GameRows> {
+function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame {
   const { gamePk } = game;
   const { body, parts, win } = inStage(
     'parse',
@@ -195,7 +195,7 @@ function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame<
   const abs = asObject(asObject(parts.gameData)?.absChallenges);
   const rows = inStage(
     'extract',
-    () => extractGameRows(gamePk, parts.boxscore, parts.playByPlay, win?.body, abs ?? undefined),
+    () => extractPackedGameRows(gamePk, parts.boxscore, parts.playByPlay, win?.body, abs ?? undefined),
     gamePk,
   );
   return {

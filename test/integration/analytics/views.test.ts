@@ -4,7 +4,7 @@ import { upsertRows } from '../../../src/db/rows.js';
 import { people } from '../../../src/db/schema/index.js';
 import { extractPerson, gameFromFeed, splitFeedLive } from '../../../src/extract/index.js';
 import { replaceGameRows } from '../../../src/db/store-game.js';
-import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
+import { extractPackedGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { refreshStaleSeasons } from '../../../src/db/queries/analytics.js';
 import { upsertGames } from '../../../src/db/queries/games.js';
 import { describeRecorded, fixture } from '../../fixtures.js';
@@ -17,7 +17,7 @@ const FEEDS = ['745927_2024R_final_CLE-at-MIN.json', '744914_2024R_final_HOU-at-
 async function loadFeed(t: TestDatabase, feed: Json): Promise<void> {
   const parts = splitFeedLive(feed);
   const game = gameFromFeed(feed).rows!;
-  const rows = extractGameRows(game.game_pk, parts.boxscore, parts.playByPlay);
+  const rows = extractPackedGameRows(game.game_pk, parts.boxscore, parts.playByPlay);
   const persons = Object.values(feed.gameData.players).map((p) => extractPerson(p).rows!) as never[];
   await t.database.db.transaction(async (tx) => {
     await upsertGames(tx, [game], 1);

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { copyTarget } from '../../../src/db/copy.js';
 import { GAME_ROW_TABLES, GAME_TABLES, type GameRowList } from '../../../src/db/queries/game-rows.js';
-import { COPY_MIN_ROWS, encodeGameRows, replaceGamesRows } from '../../../src/db/store-game.js';
+import { COPY_MIN_ROWS, type PackedGameRows, packGameRows } from '../../../src/db/packed-game-rows.js';
+import { replaceGamesRows } from '../../../src/db/store-game.js';
 import { copyRows, encodeRows, insertRows } from '../../../src/db/rows.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
 import { describeRecorded, fixture, fixtureNames } from '../../fixtures.js';
@@ -113,12 +114,14 @@ describe.each(BACKENDS)('on %s', (kind) => {
       const narrow = Array.from({ length: 5 }, (_, i) => ({ id: 100 + i, label: `b ${i}` }));
       const inHand = Array.from({ length: 7 }, (_, i) => ({ id: 200 + i, label: `c ${i}`, flag: true, doc: [i] }));
       await t.database.db.execute(sql`delete from public.copy_probe`);
+      // Text written beforehand holds the rows' own values; only the rows in hand take extra ones.
       await t.database.db.transaction(async (tx) => {
-        for (const rows of [full, narrow, inHand]) await insertRows(tx, probe, rows, { run_id: 7 });
+        for (const rows of [full, narrow]) await insertRows(tx, probe, rows);
+        await insertRows(tx, probe, inHand, { run_id: 7 });
       });
       const inserted = await dump('public.copy_probe');
       await t.database.db.execute(sql`delete from public.copy_probe`);
-      const encoded = [encodeRows(probe, full, { run_id: 7 }), encodeRows(probe, narrow, { run_id: 7 })];
+      const encoded = [encodeRows(probe, full), encodeRows(probe, narrow)];
       expect(encoded.map((e) => e?.count)).toEqual([60, 5]);
       const copied = t.database.db.transaction((tx) =>
         copyRows(
@@ -168,32 +171,57 @@ describe.each(BACKENDS)('on %s', (kind) => {
 
   describeRecorded('COPY of every recorded game', () => {
     it.each(recordedGames(kind))(
-      'stores the rows of %s written as COPY text on a worker as it stores the rows themselves',
+      'stores the rows of %s packed as COPY text on a worker as it stores the rows themselves, with the run storing them',
       async (name) => {
         const parts = splitFeedLive(fixture(name));
         const gamePk = parts.gamePk ?? 1;
-        const rows = gameRowsOf(gamePk, parts.boxscore, parts.playByPlay);
+        const { rejects, ...lists } = gameRowsOf(gamePk, parts.boxscore, parts.playByPlay);
+        const rows = { ...lists, rejects };
         const tables = GAME_TABLES.filter((table) => table !== 'ingest.rejects');
         const dumpGame = async () => {
           const out: Record<string, string[]> = {};
           for (const table of tables) out[table] = await dump(table, `game_pk = ${gamePk}`);
           return out;
         };
-        await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows }], 7));
+        // Every list as rows: the long ones copied in from them, the short ones inserted.
+        const unpacked: PackedGameRows = { objects: lists, copyText: {}, rejects };
+        await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: unpacked }], 7));
         const direct = await dumpGame();
-        const encoded = encodeGameRows(rows, 7);
-        // The long lists travel as text, the others as rows.
+        const lengths = (Object.keys(GAME_ROW_TABLES) as GameRowList[]).map((key) => rows[key].length);
+        // A game with rows (a preview has none) has lists of both kinds.
+        const hasRows = lengths.some((n) => n > 0);
+        expect(lengths.some((n) => n >= COPY_MIN_ROWS) && lengths.some((n) => n > 0 && n < COPY_MIN_ROWS)).toBe(
+          hasRows,
+        );
+        // Every row, copied or inserted, carries the run that stored it: the rows themselves name none.
+        const runIds = await queryRows<{ run_id: number | null }>(
+          t.database.db,
+          sql.raw(
+            tables
+              .map((table) => `select distinct run_id::int from ${table} where game_pk = ${gamePk}`)
+              .join(' union '),
+          ),
+        );
+        expect(runIds).toEqual(hasRows ? [{ run_id: 7 }] : []);
+        const packed = packGameRows(rows);
+        // The long lists travel as text, the others as rows; the text names no run.
         for (const key of Object.keys(GAME_ROW_TABLES) as GameRowList[]) {
           const long = rows[key].length >= COPY_MIN_ROWS;
-          expect(encoded.rows[key], key).toEqual(long ? [] : rows[key]);
-          expect(encoded.copyText[key]?.count, key).toBe(long ? rows[key].length : undefined);
+          expect(packed.objects[key], key).toEqual(long ? [] : rows[key]);
+          expect(packed.copyText[key]?.count, key).toBe(long ? rows[key].length : undefined);
+          expect(packed.copyText[key]?.columns ?? [], key).not.toContain('run_id');
         }
-        await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: encoded }], 7));
+        await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: packed }], 7));
         expect(await dumpGame()).toEqual(direct);
-        // Text written for another run is refused rather than stored with the wrong run.
-        await expect(
-          t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: encoded }], 8)),
-        ).rejects.toThrow('rows encoded for run 7 written by run 8');
+        // The same package stored by another run: the same rows, with that run.
+        await t.database.db.transaction((tx) => replaceGamesRows(tx, [{ gamePk, rows: packed }], 8));
+        const byRun8 = Object.fromEntries(
+          Object.entries(direct).map(([table, dumped]) => [
+            table,
+            dumped.map((r) => r.replace('"run_id": 7', '"run_id": 8')),
+          ]),
+        );
+        expect(await dumpGame()).toEqual(byRun8);
       },
     );
 

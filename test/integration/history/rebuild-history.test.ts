@@ -85,6 +85,15 @@ describe('dugout rebuild replays the stored revisions', () => {
     expect(h.sim.requestLog.length).toBe(requests);
     expect(run.result).toMatchObject({ revisionRejects: 0 });
     expect(await digest()).toEqual(before);
+    // Every current row is the rebuild's: rebuilt in a batch (whose lists are long enough to be
+    // copied in) or replayed from a corrected game's revisions (its few linescore innings inserted).
+    for (const table of ['mlb.plays', 'mlb.linescore_innings']) {
+      const runs = await queryRows<{ run_id: number | null }>(
+        db,
+        sql.raw(`select distinct run_id::int as run_id from ${table}`),
+      );
+      expect(runs, table).toEqual([{ run_id: run.runId }]);
+    }
   });
 
   it('refuses a patch that no longer applies and a revision older than the one before: the game keeps its rows', {

@@ -50,5 +50,19 @@ describe('a backfill that cannot finish says so (finding 6)', () => {
     expect(second.status, String(second.error)).toBe('succeeded');
     expect(second.result).toMatchObject({ partial: false, incomplete: { pending: 0, dead: 0 } });
     expect(await scalar(t.database.db, 'select count(*) from raw.boxscores')).toBe(finals.length);
+    // Each game's rows carry the run that loaded them, whichever way they went in: a game's pitches
+    // are many enough to be copied in, its officials few enough to be inserted.
+    for (const [gamePk, runId] of [
+      [finals[0]!, first.runId],
+      [deferred, second.runId],
+    ]) {
+      for (const table of ['mlb.pitches', 'mlb.game_officials']) {
+        const runs = await queryRows<{ run_id: number | null }>(
+          t.database.db,
+          sql.raw(`select distinct run_id::int as run_id from ${table} where game_pk = ${Number(gamePk)}`),
+        );
+        expect(runs, `${table} of game ${gamePk}`).toEqual([{ run_id: runId }]);
+      }
+    }
   });
 });

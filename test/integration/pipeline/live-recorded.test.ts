@@ -136,6 +136,15 @@ describeRecorded('the live loop over the recorded feeds of games not over', () =
       expect(plays.map((p) => [Number(p.i), p.c])).toEqual(
         feed.liveData.plays.allPlays.map((p: Body) => [p.about.atBatIndex, p.about.isComplete]),
       );
+      // Every row carries the live run that stored it, whichever way it went in (the pitches are
+      // long enough to be copied in, the innings short enough to be inserted).
+      for (const table of ['mlb.pitches', 'mlb.linescore_innings']) {
+        const runs = await queryRows<{ run_id: number | null }>(
+          db,
+          sql.raw(`select distinct run_id::int as run_id from ${table} where game_pk = ${Number(pk)}`),
+        );
+        expect(runs, table).toEqual([{ run_id: run.runId }]);
+      }
     },
   );
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { upsertGameBody, upsertWinProbabilityBody } from '../../../src/db/queries/raw-bodies.js';
-import { encodeGameRows } from '../../../src/db/store-game.js';
+import { packGameRows } from '../../../src/db/packed-game-rows.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
 import { createExtractPool, ExtractWorkerError } from '../../../src/pipeline/extract-pool/pool.js';
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
 import { createTestDatabase, type TestDatabase, testBackend } from '../../helpers/db.js';
-import { copyTextDecoded, encodedRows } from '../../helpers/copy-text.js';
+import { copyTextDecoded } from '../../helpers/copy-text.js';
 import { describeNeeds } from '../../needs.js';
 
 interface StoredTexts {
@@ -38,11 +38,10 @@ describeRecorded('extraction workers reading stored games themselves', () => {
   describeNeeds('PostgreSQL', testBackend() === 'postgres')('on their own connections', () => {
     let t: TestDatabase;
     const games = recordedGames();
-    const direct = (g: (typeof games)[number], runId: number) =>
+    const direct = (g: (typeof games)[number]) =>
       copyTextDecoded(
-        encodeGameRows(
+        packGameRows(
           extractGameRows(g.gamePk, JSON.parse(g.box), JSON.parse(g.pbp), g.win ? JSON.parse(g.win) : undefined),
-          runId,
         ),
       );
     const url = () => {
@@ -79,11 +78,11 @@ describeRecorded('extraction workers reading stored games themselves', () => {
         const pool = createExtractPool(size, undefined, { databaseUrl: url() });
         try {
           const pks = games.map((g) => g.gamePk);
-          const read = await pool.extractStored([...pks].reverse().concat(999_999_999), { encodeForRun: 4 });
+          const read = await pool.extractStored([...pks].reverse().concat(999_999_999));
           expect(read.map((g) => g.gamePk)).toEqual(pks);
-          for (const [i, g] of games.entries()) expect(copyTextDecoded(read[i]!.rows)).toEqual(direct(g, 4));
+          for (const [i, g] of games.entries()) expect(copyTextDecoded(read[i]!.rows)).toEqual(direct(g));
           const withWin = read.find((g) => g.gamePk === 747175);
-          expect(withWin && encodedRows(withWin.rows).copyText.winProbability?.count).toBeGreaterThan(0);
+          expect(withWin?.rows.copyText.winProbability?.count).toBeGreaterThan(0);
           expect(await pool.extractStored([])).toEqual([]);
         } finally {
           await pool.close();

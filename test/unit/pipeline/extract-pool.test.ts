@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseOperationBody } from '../../../src/api/body.js';
-import { COPY_MIN_ROWS, encodeGameRows } from '../../../src/db/store-game.js';
+import { COPY_MIN_ROWS, packGameRows } from '../../../src/db/packed-game-rows.js';
 import { bodySha256, bodyTextSha256, splitFeedLive } from '../../../src/extract/index.js';
 import { canonicalBody } from '../../../src/extract/revision.js';
 import {
@@ -15,7 +15,7 @@ import {
 import { extractGameRows } from '../../../src/pipeline/load/game-rows.js';
 import { checkGameBodies, type FetchedPair as FetchedGame } from '../../../src/pipeline/load/prepare-game.js';
 import { describeRecorded, fixture, fixtureNames, fixtureText } from '../../fixtures.js';
-import { copyTextDecoded, encodedRows, plainRows } from '../../helpers/copy-text.js';
+import { copyTextDecoded, packedCount } from '../../helpers/copy-text.js';
 
 const BOX = 'http://sim/api/v1/game/5/boxscore';
 const PBP = 'http://sim/api/v1/game/5/playByPlay';
@@ -73,8 +73,8 @@ describe('extraction workers', () => {
     try {
       const bad = pool.extract(1, '{"teams": {}}', '{"allPlays": [', undefined);
       await expect(bad).rejects.toMatchObject({ name: 'SyntaxError' });
-      const rows = plainRows(await pool.extract(2, '{"teams": {}}', '{"allPlays": []}'));
-      expect(rows.plays).toEqual([]);
+      const rows = await pool.extract(2, '{"teams": {}}', '{"allPlays": []}');
+      expect(packedCount(rows, 'plays')).toBe(0);
     } finally {
       await pool.close();
     }
@@ -136,7 +136,9 @@ describe.each([
     });
     expect(prepared.playByPlay.canonical.sha).toBe(canonicalBody('playByPlay', JSON.parse(pbp)).sha);
     expect(prepared.winProbability?.canonical.sha).toBe(canonicalBody('winProbability', []).sha);
-    expect(prepared.rows).toEqual(extractGameRows(5, JSON.parse(box), { allPlays: [] }, []));
+    expect(copyTextDecoded(prepared.rows)).toEqual(
+      copyTextDecoded(packGameRows(extractGameRows(5, JSON.parse(box), { allPlays: [] }, []))),
+    );
     // The text to store is the bytes received.
     expect(text({ data: prepared.boxscore.text })).toBe(box);
     expect(text({ data: prepared.playByPlay.text })).toBe(pbp);
@@ -162,7 +164,7 @@ describe('a lazy extraction pool', () => {
   it('starts its worker on the first game and refuses work once closed', async () => {
     const pool = createLazyExtractPool(1);
     const prepared = await pool.prepare(smallGame());
-    expect(plainRows(prepared.rows).plays).toEqual([]);
+    expect(packedCount(prepared.rows, 'plays')).toBe(0);
     await pool.close();
     await expect(pool.prepare(smallGame())).rejects.toBeInstanceOf(ExtractWorkerError);
     await pool.close();
@@ -192,8 +194,8 @@ describeRecorded('extraction workers over every recorded game', () => {
 
   it.each(fixtureNames('liveGameV1'))('give the rows of %s that extraction gives in-thread', async (name) => {
     const { gamePk, box, pbp } = recordedGame(name);
-    const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
-    expect(await pool.extract(gamePk, box, pbp)).toEqual(direct);
+    const direct = packGameRows(extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp)));
+    expect(copyTextDecoded(await pool.extract(gamePk, box, pbp))).toEqual(copyTextDecoded(direct));
   });
 
   it.each(fixtureNames('liveGameV1'))(
@@ -205,7 +207,8 @@ describeRecorded('extraction workers over every recorded game', () => {
       expect(prepared.playByPlay.sha).toBe(bodyTextSha256(pbp));
       expect(prepared.boxscore.canonical.sha).toBe(canonicalBody('boxscore', JSON.parse(box)).sha);
       expect(prepared.playByPlay.canonical.sha).toBe(canonicalBody('playByPlay', JSON.parse(pbp)).sha);
-      expect(prepared.rows).toEqual(extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp)));
+      const direct = packGameRows(extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp)));
+      expect(copyTextDecoded(prepared.rows)).toEqual(copyTextDecoded(direct));
     },
   );
 
@@ -230,7 +233,8 @@ describeRecorded('extraction workers over every recorded game', () => {
       }
       const abs = feed.gameData.absChallenges;
       expect(prepared.absChallenges).toBe(abs === undefined ? undefined : JSON.stringify(abs));
-      expect(prepared.rows).toEqual(extractGameRows(feed.gamePk, parts.boxscore, parts.playByPlay, undefined, abs));
+      const direct = extractGameRows(feed.gamePk, parts.boxscore, parts.playByPlay, undefined, abs);
+      expect(copyTextDecoded(prepared.rows)).toEqual(copyTextDecoded(packGameRows(direct)));
     },
   );
 
@@ -253,24 +257,22 @@ describeRecorded('extraction workers over every recorded game', () => {
     const prepared = await pool.prepare(game());
     expect(prepared.winProbability?.sha).toBe(bodyTextSha256(texts.win));
     const direct = extractGameRows(747175, JSON.parse(texts.box), JSON.parse(texts.pbp), JSON.parse(texts.win));
-    expect(prepared.rows).toEqual(direct);
-    expect(plainRows(prepared.rows).winProbability?.length).toBeGreaterThan(0);
-    // Asked for encoded rows: the long lists (win probability included) come back as the COPY text
-    // the main thread would write for that run, and the rest as rows.
-    const forCopy = await pool.prepare(game(), { encodeForRun: 5 });
-    expect(copyTextDecoded(forCopy.rows)).toEqual(copyTextDecoded(encodeGameRows(direct, 5)));
-    const encoded = encodedRows(forCopy.rows);
-    expect(encoded.copyText.pitches?.text).toBeInstanceOf(Uint8Array);
-    expect(encoded.rows.winProbability).toEqual([]);
-    expect(encoded.copyText.winProbability?.count).toBe(direct.winProbability?.length);
-    expect(encoded.rows.battingLines).toEqual(direct.battingLines);
+    // The long lists (win probability included) come back as the COPY text the main thread packs,
+    // and the rest as rows.
+    expect(copyTextDecoded(prepared.rows)).toEqual(copyTextDecoded(packGameRows(direct)));
+    expect(packedCount(prepared.rows, 'winProbability')).toBeGreaterThan(0);
+    expect(prepared.rows.copyText.pitches?.text).toBeInstanceOf(Uint8Array);
+    expect(prepared.rows.objects.winProbability).toEqual([]);
+    expect(prepared.rows.copyText.winProbability?.count).toBe(direct.winProbability?.length);
+    expect(prepared.rows.objects.battingLines).toEqual(direct.battingLines);
+    // No run is written into the text: the same game packs the same whichever run will store it.
+    expect(prepared.rows.copyText.pitches?.columns).not.toContain('run_id');
   });
 
-  it.each(fixtureNames('liveGameV1'))('give the rows of %s as COPY text for a run when asked', async (name) => {
+  it.each(fixtureNames('liveGameV1'))('give the long lists of %s as COPY text, a line per row', async (name) => {
     const { gamePk, box, pbp } = recordedGame(name);
     const direct = extractGameRows(gamePk, JSON.parse(box), JSON.parse(pbp));
-    const rows = await pool.extract(gamePk, box, pbp, undefined, { encodeForRun: 3 });
-    expect(copyTextDecoded(rows)).toEqual(copyTextDecoded(encodeGameRows(direct, 3)));
+    const rows = await pool.extract(gamePk, box, pbp, undefined);
     // A list goes as text from COPY_MIN_ROWS rows: one line per row.
     const pitches = copyTextDecoded(rows).copyText.pitches?.text.split('\n').length;
     expect(pitches).toBe(direct.pitches.length >= COPY_MIN_ROWS ? direct.pitches.length + 1 : undefined);
@@ -289,7 +291,7 @@ describeRecorded('extraction workers over every recorded game', () => {
     try {
       const prepared = await lazy.prepare(fetchedGame(largest.gamePk, largest.box, huge));
       expect(prepared.playByPlay.sha).toBe(bodyTextSha256(huge));
-      expect(plainRows(prepared.rows).pitches.length).toBe(
+      expect(packedCount(prepared.rows, 'pitches')).toBe(
         extractGameRows(largest.gamePk, JSON.parse(largest.box), JSON.parse(huge)).pitches.length,
       );
     } finally {
@@ -300,6 +302,8 @@ describeRecorded('extraction workers over every recorded game', () => {
   it('gives the same rows with no worker at all', async () => {
     const inThread = createExtractPool(0);
     const { box, pbp } = recordedGame(fixtureNames('liveGameV1')[0]!);
-    expect(await inThread.extract(9, box, pbp)).toEqual(await pool.extract(9, box, pbp));
+    expect(copyTextDecoded(await inThread.extract(9, box, pbp))).toEqual(
+      copyTextDecoded(await pool.extract(9, box, pbp)),
+    );
   });
 });

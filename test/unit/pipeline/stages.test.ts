@@ -36,7 +36,7 @@ describe('the stages of a game load, observed from outside', () => {
     const cpu = vi.spyOn(process, 'cpuUsage');
     const traced = vi.spyOn(Object.getPrototypeOf(stages), 'traceSync');
     const prepared = prepareFetchedGame(smallGame());
-    expect(prepared.rows.plays).toEqual([]);
+    expect(prepared.rows.objects.plays).toEqual([]);
     expect(now).not.toHaveBeenCalled();
     expect(cpu).not.toHaveBeenCalled();
     expect(traced).not.toHaveBeenCalled();
