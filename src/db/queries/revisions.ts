@@ -200,7 +200,7 @@ export async function insertRevisions(tx: Executor, revisions: readonly Revision
 
 /**
  * Keep a `stored` revision's content whole, before the raw body it stands for is replaced (in that
- * load's transaction): the one update a revision ever gets. Returns whether the revision was `stored`.
+ * load's transaction, under the game's lock): the one update a revision ever gets.
  */
 export async function materialiseStoredRevision(
   tx: Executor,
@@ -208,14 +208,11 @@ export async function materialiseStoredRevision(
   kind: string,
   revision: number,
   text: string,
-): Promise<boolean> {
-  const rows = await queryRows<{ revision: number }>(
-    tx,
+): Promise<void> {
+  await tx.execute(
     sql`update raw.game_revisions set encoding = 'whole', body = ${text}::json, body_chars = ${text.length}
-        where game_pk = ${gamePk} and kind = ${kind} and revision = ${revision} and encoding = 'stored'
-        returning revision`,
+        where game_pk = ${gamePk} and kind = ${kind} and revision = ${revision} and encoding = 'stored'`,
   );
-  return rows.length === 1;
 }
 
 /** Record that the game's final bodies were fetched and compared now (the transaction's time). */
