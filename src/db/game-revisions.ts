@@ -8,6 +8,7 @@ import {
   readLatestRevisions,
   readRevisionChains,
   readStoredGameBodies,
+  type RevisionHead,
   type ScoringChangeRow,
   type StoredRevision,
 } from './queries/revisions.js';
@@ -121,6 +122,66 @@ export function contentsOf(
 }
 
 /**
+ * The first revisions of a game loaded before revisions were kept, from its stored bodies, dated when
+ * they were stored: whole where the body is about to be replaced by a changed one, else `stored`.
+ */
+async function seedFromStoredBodies(
+  tx: Executor,
+  rules: RevisionRules,
+  gamePk: number,
+  isChanged: (kind: string, sha: string) => boolean,
+): Promise<{ seeds: RevisionToStore[]; known: Map<string, LatestContent>; lastAt: number }> {
+  const seeds: RevisionToStore[] = [];
+  const known = new Map<string, LatestContent>();
+  let lastAt = 0;
+  for (const b of await readStoredGameBodies(tx, gamePk)) {
+    const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
+    const whole = isChanged(b.kind, c.sha);
+    seeds.push({
+      gamePk,
+      kind: b.kind,
+      revision: 1,
+      contentSha256: c.sha,
+      source: b.source,
+      fetchedAt: b.fetchedAt,
+      reason: 'new_final',
+      encoding: whole ? 'whole' : 'stored',
+      bodyText: whole ? c.text : 'null',
+      runId: null,
+    });
+    known.set(b.kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: b.fetchedAt });
+    lastAt = Math.max(lastAt, b.fetchedAt.getTime());
+  }
+  return { seeds, known, lastAt };
+}
+
+/**
+ * Make whole each `stored` head whose body is about to be replaced by a changed one: its raw body,
+ * read before it is replaced, made canonical, must give the revision's hash
+ * ({@link StoredRevisionError}). Returns the contents of the kinds made whole.
+ */
+async function materialiseStoredHeads(
+  tx: Executor,
+  rules: RevisionRules,
+  gamePk: number,
+  heads: ReadonlyMap<string, RevisionHead>,
+  isChanged: (kind: string, sha: string) => boolean,
+): Promise<Map<string, LatestContent>> {
+  const known = new Map<string, LatestContent>();
+  const due = [...heads].filter(([kind, h]) => h.encoding === 'stored' && isChanged(kind, h.sha));
+  if (due.length === 0) return known;
+  const raw = new Map((await readStoredGameBodies(tx, gamePk)).map((b) => [b.kind, b.text]));
+  for (const [kind, head] of due) {
+    const text = raw.get(kind);
+    const c = text === undefined ? undefined : rules.canonicalBody(kind as RevisionKind, JSON.parse(text));
+    if (c?.sha !== head.sha) throw new StoredRevisionError(gamePk, kind, head.revision);
+    await materialiseStoredRevision(tx, gamePk, kind, head.revision, c.text);
+    known.set(kind, { revision: head.revision, sha: c.sha, content: c.content, fetchedAt: head.fetchedAt });
+  }
+  return known;
+}
+
+/**
  * Keep a revision of each body whose canonical content differs from its kind's latest revision, in
  * the game's load transaction (under its lock), before the game's bodies in raw.* are replaced by
  * these: a kind's first is `stored` (`new_final`: no body, raw.* keeps it), a later one the patch
@@ -145,44 +206,17 @@ export async function storeGameRevisions(
   const { heads, lastAt: lastStoredAt } = await readLatestRevisions(tx, gamePk);
   const shaOf = new Map<string, string>(bodies.map((b) => [b.kind, b.canonical.sha]));
   const isChanged = (kind: string, sha: string) => shaOf.has(kind) && shaOf.get(kind) !== sha;
-  const seeds: RevisionToStore[] = [];
-  // The content before each changed kind, where it is known without reading the chain: the raw
-  // body's (a seed's, or a `stored` head's, made whole here).
-  const known = new Map<string, LatestContent>();
-  let lastAt = lastStoredAt?.getTime() ?? 0;
-  const storedHeads = [...heads].filter(([kind, h]) => h.encoding === 'stored' && isChanged(kind, h.sha));
-  if ((heads.size === 0 && bodiesStored) || storedHeads.length > 0) {
-    for (const b of await readStoredGameBodies(tx, gamePk)) {
-      const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
-      const head = heads.get(b.kind);
-      if (head === undefined) {
-        if (heads.size > 0) continue;
-        // A body the raw table keeps unchanged stays there: its revision 1 is `stored`.
-        const whole = isChanged(b.kind, c.sha);
-        seeds.push({
-          gamePk,
-          kind: b.kind,
-          revision: 1,
-          contentSha256: c.sha,
-          source: b.source,
-          fetchedAt: b.fetchedAt,
-          reason: 'new_final',
-          encoding: whole ? 'whole' : 'stored',
-          bodyText: whole ? c.text : 'null',
-          runId: null,
-        });
-        known.set(b.kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: b.fetchedAt });
-        lastAt = Math.max(lastAt, b.fetchedAt.getTime());
-      } else if (head.encoding === 'stored' && isChanged(b.kind, head.sha)) {
-        if (c.sha !== head.sha) throw new StoredRevisionError(gamePk, b.kind, head.revision);
-        await materialiseStoredRevision(tx, gamePk, b.kind, head.revision, c.text);
-        known.set(b.kind, { revision: head.revision, sha: c.sha, content: c.content, fetchedAt: head.fetchedAt });
-      }
-    }
-    for (const [kind, h] of storedHeads) {
-      if (!known.has(kind)) throw new StoredRevisionError(gamePk, kind, h.revision);
-    }
-  }
+  // The content before each changed kind, where the raw body gives it without reading a chain.
+  const { seeds, known, lastAt } =
+    heads.size === 0
+      ? bodiesStored
+        ? await seedFromStoredBodies(tx, rules, gamePk, isChanged)
+        : { seeds: [], known: new Map<string, LatestContent>(), lastAt: 0 }
+      : {
+          seeds: [],
+          known: await materialiseStoredHeads(tx, rules, gamePk, heads, isChanged),
+          lastAt: lastStoredAt?.getTime() ?? 0,
+        };
   const headOf = (kind: string) => known.get(kind) ?? heads.get(kind);
   const changed = bodies.filter((b) => headOf(b.kind)?.sha !== b.canonical.sha);
   // The previous content of each other changed kind that has one: its chain folded.
