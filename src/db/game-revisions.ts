@@ -1,11 +1,14 @@
+import { DugoutError } from '../errors.js';
 import type { Executor } from './client.js';
 import {
   insertRevisions,
   insertScoringChanges,
+  materialiseStoredRevision,
   type RevisionToStore,
   readLatestRevisions,
   readRevisionChains,
   readStoredGameBodies,
+  type RevisionHead,
   type ScoringChangeRow,
   type StoredRevision,
 } from './queries/revisions.js';
@@ -58,29 +61,137 @@ export interface LatestContent {
   fetchedAt: Date;
 }
 
-/** The content of each kind's latest revision, rebuilt from the stored chain. */
+/** A game's body of one kind as raw.* stores it, made canonical: its content and that content's hash. */
+export interface StoredContent {
+  sha: string;
+  content: unknown;
+}
+
+/**
+ * A `stored` revision whose game body in raw.* is missing or no longer gives the revision's content
+ * hash (the body was changed without a revision): its content cannot be had. Not retryable.
+ */
+export class StoredRevisionError extends DugoutError {
+  constructor(gamePk: number, kind: string, revision: number) {
+    super(
+      'E_STORED_REVISION',
+      `revision ${revision} of ${kind} is the stored body, which no longer gives its content hash`,
+      { retryable: false, context: { gamePk, kind, revision } },
+    );
+  }
+}
+
+/** The canonical content of each of a game's bodies that raw.* stores, by kind. */
+export async function readStoredContents(
+  tx: Executor,
+  rules: Pick<RevisionRules, 'canonicalBody'>,
+  gamePk: number,
+): Promise<Map<string, StoredContent>> {
+  const out = new Map<string, StoredContent>();
+  for (const b of await readStoredGameBodies(tx, gamePk)) {
+    const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
+    out.set(b.kind, { sha: c.sha, content: c.content });
+  }
+  return out;
+}
+
+/**
+ * The content of each kind's latest revision, rebuilt from the stored chain; a `stored` revision's
+ * content is its kind's body in `stored` (raw.*'s, made canonical), which must give its hash.
+ */
 export function contentsOf(
   revisions: readonly StoredRevision[],
   applyRevisionPatch: RevisionRules['applyRevisionPatch'],
+  stored: ReadonlyMap<string, StoredContent> = new Map(),
 ): Map<string, LatestContent> {
   const out = new Map<string, LatestContent>();
   for (const r of revisions) {
     const prev = out.get(r.kind);
-    const body = JSON.parse(r.bodyText) as unknown;
-    const content = r.encoding === 'whole' ? body : applyRevisionPatch(prev?.content, body);
+    let content: unknown;
+    if (r.encoding === 'stored') {
+      const s = stored.get(r.kind);
+      if (s?.sha !== r.contentSha256) throw new StoredRevisionError(r.gamePk, r.kind, r.revision);
+      content = s.content;
+    } else {
+      const body = JSON.parse(r.bodyText) as unknown;
+      content = r.encoding === 'whole' ? body : applyRevisionPatch(prev?.content, body);
+    }
     out.set(r.kind, { revision: r.revision, sha: r.contentSha256, content, fetchedAt: r.fetchedAt });
   }
   return out;
 }
 
 /**
+ * The first revisions of a game loaded before revisions were kept, from its stored bodies, dated when
+ * they were stored: whole where the body is about to be replaced by a changed one, else `stored`.
+ */
+async function seedFromStoredBodies(
+  tx: Executor,
+  rules: RevisionRules,
+  gamePk: number,
+  isChanged: (kind: string, sha: string) => boolean,
+): Promise<{ seeds: RevisionToStore[]; known: Map<string, LatestContent>; lastAt: number }> {
+  const seeds: RevisionToStore[] = [];
+  const known = new Map<string, LatestContent>();
+  let lastAt = 0;
+  for (const b of await readStoredGameBodies(tx, gamePk)) {
+    const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
+    const whole = isChanged(b.kind, c.sha);
+    seeds.push({
+      gamePk,
+      kind: b.kind,
+      revision: 1,
+      contentSha256: c.sha,
+      source: b.source,
+      fetchedAt: b.fetchedAt,
+      reason: 'new_final',
+      encoding: whole ? 'whole' : 'stored',
+      bodyText: whole ? c.text : 'null',
+      runId: null,
+    });
+    known.set(b.kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: b.fetchedAt });
+    lastAt = Math.max(lastAt, b.fetchedAt.getTime());
+  }
+  return { seeds, known, lastAt };
+}
+
+/**
+ * Make whole each `stored` head whose body is about to be replaced by a changed one: its raw body,
+ * read before it is replaced, made canonical, must give the revision's hash
+ * ({@link StoredRevisionError}). Returns the contents of the kinds made whole.
+ */
+async function materialiseStoredHeads(
+  tx: Executor,
+  rules: RevisionRules,
+  gamePk: number,
+  heads: ReadonlyMap<string, RevisionHead>,
+  isChanged: (kind: string, sha: string) => boolean,
+): Promise<Map<string, LatestContent>> {
+  const known = new Map<string, LatestContent>();
+  const due = [...heads].filter(([kind, h]) => h.encoding === 'stored' && isChanged(kind, h.sha));
+  if (due.length === 0) return known;
+  const raw = new Map((await readStoredGameBodies(tx, gamePk)).map((b) => [b.kind, b.text]));
+  for (const [kind, head] of due) {
+    const text = raw.get(kind);
+    const c = text === undefined ? undefined : rules.canonicalBody(kind as RevisionKind, JSON.parse(text));
+    if (c?.sha !== head.sha) throw new StoredRevisionError(gamePk, kind, head.revision);
+    await materialiseStoredRevision(tx, gamePk, kind, head.revision, c.text);
+    known.set(kind, { revision: head.revision, sha: c.sha, content: c.content, fetchedAt: head.fetchedAt });
+  }
+  return known;
+}
+
+/**
  * Keep a revision of each body whose canonical content differs from its kind's latest revision, in
- * the game's load transaction (under its lock): the first whole (`new_final`), a later one as the
- * patch from the one before (`repoll` when the fetch was a re-poll, else `correction`). A game loaded
- * before revisions were kept (`bodiesStored`, and no revision) first gets its stored bodies as
- * revision 1, dated when they were stored. Only the latest revision's hash of each kind is read to
- * compare; a kind's chain is read and its content rebuilt only when its body changed. Returns how
- * many revisions were written (0: every content unchanged).
+ * the game's load transaction (under its lock), before the game's bodies in raw.* are replaced by
+ * these: a kind's first is `stored` (`new_final`: no body, raw.* keeps it), a later one the patch
+ * from the one before (`repoll` when the fetch was a re-poll, else `correction`), after the one
+ * before, when `stored`, is made whole from the raw body it stands for (checked against its hash:
+ * {@link StoredRevisionError}). A game loaded before revisions were kept (`bodiesStored`, and no
+ * revision) first gets its stored bodies as revision 1, dated when they were stored: whole where the
+ * body changed, else `stored`. Only the latest revision of each kind is read to compare; a kind's
+ * chain (or raw body) is read and its content rebuilt only when its body changed. Returns how many
+ * revisions were added (0: every content unchanged).
  */
 export async function storeGameRevisions(
   tx: Executor,
@@ -93,38 +204,27 @@ export async function storeGameRevisions(
   bodiesStored: boolean,
 ): Promise<number> {
   const { heads, lastAt: lastStoredAt } = await readLatestRevisions(tx, gamePk);
-  const seeds: RevisionToStore[] = [];
-  // The latest content of each kind, where it is known without reading the chain (the seeds').
-  let seeded = new Map<string, LatestContent>();
-  let lastAt = lastStoredAt?.getTime() ?? 0;
-  if (heads.size === 0 && bodiesStored) {
-    for (const b of await readStoredGameBodies(tx, gamePk)) {
-      const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
-      seeds.push({
-        gamePk,
-        kind: b.kind,
-        revision: 1,
-        contentSha256: c.sha,
-        source: b.source,
-        fetchedAt: b.fetchedAt,
-        reason: 'new_final',
-        encoding: 'whole',
-        bodyText: c.text,
-        runId: null,
-      });
-    }
-    const stored = seeds.map((s) => ({ ...s, fetchedAt: s.fetchedAt ?? new Date(0) }));
-    seeded = contentsOf(stored, rules.applyRevisionPatch);
-    lastAt = Math.max(0, ...stored.map((r) => r.fetchedAt.getTime()));
-  }
-  const headOf = (kind: string) => seeded.get(kind) ?? heads.get(kind);
+  const shaOf = new Map<string, string>(bodies.map((b) => [b.kind, b.canonical.sha]));
+  const isChanged = (kind: string, sha: string) => shaOf.has(kind) && shaOf.get(kind) !== sha;
+  // The content before each changed kind, where the raw body gives it without reading a chain.
+  const { seeds, known, lastAt } =
+    heads.size === 0
+      ? bodiesStored
+        ? await seedFromStoredBodies(tx, rules, gamePk, isChanged)
+        : { seeds: [], known: new Map<string, LatestContent>(), lastAt: 0 }
+      : {
+          seeds: [],
+          known: await materialiseStoredHeads(tx, rules, gamePk, heads, isChanged),
+          lastAt: lastStoredAt?.getTime() ?? 0,
+        };
+  const headOf = (kind: string) => known.get(kind) ?? heads.get(kind);
   const changed = bodies.filter((b) => headOf(b.kind)?.sha !== b.canonical.sha);
-  // The previous content of each changed kind that has one: its chain folded (the seed's, when seeded).
+  // The previous content of each other changed kind that has one: its chain folded.
   const chains = contentsOf(
     await readRevisionChains(
       tx,
       gamePk,
-      changed.filter((b) => heads.has(b.kind)).map((b) => b.kind),
+      changed.filter((b) => heads.has(b.kind) && !known.has(b.kind)).map((b) => b.kind),
     ),
     rules.applyRevisionPatch,
   );
@@ -134,10 +234,11 @@ export async function storeGameRevisions(
   const changes: ScoringChangeRow[] = [];
   for (const b of changed) {
     const c = b.canonical;
-    const prev = seeded.get(b.kind) ?? chains.get(b.kind);
+    const prev = known.get(b.kind) ?? chains.get(b.kind);
     const base = { gamePk, kind: b.kind, contentSha256: c.sha, source: b.source, fetchedAt: at, runId };
     if (!prev) {
-      added.push({ ...base, revision: 1, reason: 'new_final', encoding: 'whole', bodyText: c.text });
+      // The body goes to raw.* below: the revision stands for it there.
+      added.push({ ...base, revision: 1, reason: 'new_final', encoding: 'stored', bodyText: 'null' });
       continue;
     }
     const content = JSON.parse(c.text) as unknown;

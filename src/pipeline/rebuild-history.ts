@@ -1,3 +1,4 @@
+import { readStoredContents, type StoredContent } from '../db/game-revisions.js';
 import { storeRejects } from '../db/queries/rejects.js';
 import {
   deleteGameHistory,
@@ -5,7 +6,6 @@ import {
   listRevisedGames,
   readGameRevisions,
   readStoredAbsChallenges,
-  readStoredGameBodies,
   recordGameHistory,
   type ScoringChangeRow,
   type StoredRevision,
@@ -57,13 +57,14 @@ class RevisionReject extends Error {
 
 /**
  * The steps of a game's stored revisions, checked: each patch applies to the content before it and
- * gives the content its hash names, no revision is older than the one it follows, and the latest of
- * each kind is the body stored in raw.* (a revision older than the stored body is refused).
+ * gives the content its hash names, a `stored` revision's body in raw.* (`stored`, made canonical)
+ * still gives its hash, no revision is older than the one it follows, and the latest of each kind is
+ * the body stored in raw.* (a revision older than the stored body is refused).
  */
 export function replayRevisions(
   gamePk: number,
   revisions: readonly StoredRevision[],
-  storedShas: ReadonlyMap<string, string>,
+  stored: ReadonlyMap<string, StoredContent>,
 ): Step[] {
   const latest = new Map<string, { revision: StoredRevision; content: Content }>();
   const byTime = [...revisions].sort(
@@ -80,7 +81,17 @@ export function replayRevisions(
     }
     if (!prev && r.revision !== 1) throw new RevisionReject(`revision ${r.revision} follows no revision 1`, r);
     let content: Content;
-    if (r.encoding === 'whole' && textSha256(r.bodyText) === r.contentSha256) {
+    if (r.encoding === 'stored') {
+      // Its content is the raw body's: which is the same as the revision's only while its hash is.
+      const s = stored.get(r.kind);
+      if (s?.sha !== r.contentSha256) {
+        throw new RevisionReject(
+          `revision ${r.revision} is the stored body, which no longer gives its content hash`,
+          r,
+        );
+      }
+      content = () => s.content;
+    } else if (r.encoding === 'whole' && textSha256(r.bodyText) === r.contentSha256) {
       // A whole revision keeps its content's canonical text, the text its hash names: the text is
       // checked as it is, and parsed only when a patch, a scoring change or a replay needs it.
       content = once(() => JSON.parse(r.bodyText));
@@ -114,8 +125,8 @@ export function replayRevisions(
     latest.set(r.kind, { revision: r, content });
   }
   for (const [kind, l] of latest) {
-    const stored = storedShas.get(kind);
-    if (stored !== undefined && stored !== l.revision.contentSha256) {
+    const sha = stored.get(kind)?.sha;
+    if (sha !== undefined && sha !== l.revision.contentSha256) {
       throw new RevisionReject(
         `the latest ${kind} revision is not the body stored (a revision older than the stored body)`,
         l.revision,
@@ -162,13 +173,10 @@ export async function rebuildHistory(ctx: PipelineContext): Promise<{ games: num
 function rebuildGameHistory(ctx: PipelineContext, gamePk: number): Promise<'rebuilt' | 'rejected'> {
   return ctx.db.transaction(async (tx) => {
     const revisions = await readGameRevisions(tx, gamePk);
-    const stored = await readStoredGameBodies(tx, gamePk);
-    const storedShas = new Map(
-      stored.map((b) => [b.kind, canonicalBody(b.kind as RevisionKind, JSON.parse(b.text)).sha]),
-    );
+    const stored = await readStoredContents(tx, { canonicalBody }, gamePk);
     let steps: Step[];
     try {
-      steps = replayRevisions(gamePk, revisions, storedShas);
+      steps = replayRevisions(gamePk, revisions, stored);
     } catch (err) {
       if (!(err instanceof RevisionReject)) throw err;
       const r = err.revision;

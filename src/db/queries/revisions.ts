@@ -2,7 +2,14 @@ import type { Executor } from '../client.js';
 import { queryRows, sql } from '../client.js';
 import { intList, settleAll } from '../rows.js';
 
-/** One stored revision of a game body as read back: its body as JSON text. */
+/**
+ * How a revision's content is kept: `whole` (the canonical content), `patch` (the operations from the
+ * previous revision's content) or `stored` (no body: the canonical content of the game's body of this
+ * kind that raw.* holds; only ever a kind's latest revision, made whole before that body is replaced).
+ */
+export type RevisionEncoding = 'whole' | 'patch' | 'stored';
+
+/** One stored revision of a game body as read back: its body as JSON text (`null` for `stored`). */
 export interface StoredRevision {
   gamePk: number;
   kind: string;
@@ -11,7 +18,7 @@ export interface StoredRevision {
   source: string;
   fetchedAt: Date;
   reason: string;
-  encoding: 'whole' | 'patch';
+  encoding: RevisionEncoding;
   bodyText: string;
 }
 
@@ -25,7 +32,8 @@ export interface RevisionToStore {
   /** Null: the transaction's time. */
   fetchedAt: Date | null;
   reason: 'new_final' | 'correction' | 'repoll';
-  encoding: 'whole' | 'patch';
+  encoding: RevisionEncoding;
+  /** The content or patch as JSON text; `null` for `stored` (the body is raw.*'s). */
   bodyText: string;
   runId: number | null;
 }
@@ -38,7 +46,7 @@ interface RevisionRow {
   source: string;
   fetched_at: Date | string;
   reason: string;
-  encoding: 'whole' | 'patch';
+  encoding: RevisionEncoding;
   body: string;
 }
 
@@ -78,31 +86,56 @@ export async function listRevisedGames(tx: Executor, afterGamePk: number, limit:
   return rows.map((r) => Number(r.game_pk));
 }
 
+/** A kind's latest revision as compared with a new body: no body read. */
+export interface RevisionHead {
+  revision: number;
+  sha: string;
+  encoding: RevisionEncoding;
+  fetchedAt: Date;
+}
+
 /**
- * The latest revision of each kind of a game (its number and content hash, no body), and the fetch
- * time of the game's latest revision of any kind (undefined: the game has no revision).
+ * The latest revision of each kind of a game (its number, content hash, encoding and fetch time, no
+ * body), and the fetch time of the game's latest revision of any kind (undefined: no revision).
  */
 export async function readLatestRevisions(
   tx: Executor,
   gamePk: number,
-): Promise<{ heads: Map<string, { revision: number; sha: string }>; lastAt: Date | undefined }> {
-  const rows = await queryRows<{ kind: string; revision: number; content_sha256: string; last_at: Date | string }>(
+): Promise<{ heads: Map<string, RevisionHead>; lastAt: Date | undefined }> {
+  const rows = await queryRows<{
+    kind: string;
+    revision: number;
+    content_sha256: string;
+    encoding: RevisionEncoding;
+    fetched_at: Date | string;
+    last_at: Date | string;
+  }>(
     tx,
     sql.raw(
-      `select distinct on (kind) kind, revision, content_sha256, max(fetched_at) over () as last_at
+      `select distinct on (kind) kind, revision, content_sha256, encoding, fetched_at, max(fetched_at) over () as last_at
          from raw.game_revisions where game_pk = ${intList([gamePk])} order by kind, revision desc`,
     ),
   );
   const at = rows[0]?.last_at;
   return {
-    heads: new Map(rows.map((r) => [r.kind, { revision: Number(r.revision), sha: r.content_sha256 }])),
-    lastAt: at === undefined ? undefined : at instanceof Date ? at : new Date(at),
+    heads: new Map(
+      rows.map((r) => [
+        r.kind,
+        { revision: Number(r.revision), sha: r.content_sha256, encoding: r.encoding, fetchedAt: asDate(r.fetched_at) },
+      ]),
+    ),
+    lastAt: at === undefined ? undefined : asDate(at),
   };
+}
+
+function asDate(at: Date | string): Date {
+  return at instanceof Date ? at : new Date(at);
 }
 
 /**
  * The revisions of these kinds of a game that its latest contents are rebuilt from: each kind's
- * latest revision stored whole and those after it, in kind and revision order.
+ * latest revision that is not a patch (stored whole, or `stored`) and those after it, in kind and
+ * revision order.
  */
 export async function readRevisionChains(
   tx: Executor,
@@ -118,13 +151,16 @@ export async function readRevisionChains(
           sql`, `,
         )})
           and revision >= coalesce((select max(w.revision) from raw.game_revisions w
-            where w.game_pk = r.game_pk and w.kind = r.kind and w.encoding = 'whole'), 1)
+            where w.game_pk = r.game_pk and w.kind = r.kind and w.encoding <> 'patch'), 1)
         order by kind, revision`,
   );
   return rows.map(fromRow);
 }
 
-/** A game's stored bodies as text (to make the first revision of a game loaded before revisions were kept). */
+/**
+ * A game's stored bodies as text: the content of its `stored` revisions, and of the first revision of
+ * a game loaded before revisions were kept.
+ */
 export async function readStoredGameBodies(
   tx: Executor,
   gamePk: number,
@@ -144,17 +180,38 @@ export async function readStoredGameBodies(
   }));
 }
 
-/** Insert revisions (each one statement: a body is up to a megabyte of text). */
+/**
+ * Insert revisions (each one statement: a body is up to a megabyte of text). A `stored` revision
+ * keeps the JSON null and 0 characters.
+ */
 export async function insertRevisions(tx: Executor, revisions: readonly RevisionToStore[]): Promise<void> {
   await settleAll(
-    revisions.map((r) =>
-      tx.execute(
+    revisions.map((r) => {
+      const text = r.encoding === 'stored' ? 'null' : r.bodyText;
+      return tx.execute(
         sql`insert into raw.game_revisions (game_pk, kind, revision, content_sha256, source, fetched_at, reason, encoding, body, body_chars, run_id)
           values (${r.gamePk}, ${r.kind}, ${r.revision}, ${r.contentSha256}, ${r.source},
             coalesce(${r.fetchedAt?.toISOString() ?? null}::timestamptz, now()), ${r.reason}, ${r.encoding},
-            ${r.bodyText}::json, ${r.bodyText.length}, ${r.runId})`,
-      ),
-    ),
+            ${text}::json, ${r.encoding === 'stored' ? 0 : text.length}, ${r.runId})`,
+      );
+    }),
+  );
+}
+
+/**
+ * Keep a `stored` revision's content whole, before the raw body it stands for is replaced (in that
+ * load's transaction, under the game's lock): the one update a revision ever gets.
+ */
+export async function materialiseStoredRevision(
+  tx: Executor,
+  gamePk: number,
+  kind: string,
+  revision: number,
+  text: string,
+): Promise<void> {
+  await tx.execute(
+    sql`update raw.game_revisions set encoding = 'whole', body = ${text}::json, body_chars = ${text.length}
+        where game_pk = ${gamePk} and kind = ${kind} and revision = ${revision} and encoding = 'stored'`,
   );
 }
 

@@ -5,9 +5,11 @@ const tz = { withTimezone: true } as const;
 
 /**
  * Every distinct body a game's final loads stored, per kind (`boxscore`, `playByPlay`,
- * `winProbability`): revision 1 whole, each later one as the RFC 6902 JSON Patch from the one
- * before. Distinct by the hash of the body's canonical content (src/extract/revision.ts), written in
- * the game's load transaction; never updated.
+ * `winProbability`): revision 1 `stored` (no body: raw.* keeps it, and most games never change)
+ * until a later revision replaces the raw body, when it is made whole; each later one as the RFC
+ * 6902 JSON Patch from the one before. Distinct by the hash of the body's canonical content
+ * (src/extract/revision.ts), written in the game's load transaction; a row is updated only to make
+ * a `stored` revision whole, in the transaction that replaces its raw body.
  */
 export const gameRevisions = raw.table(
   'game_revisions',
@@ -24,11 +26,15 @@ export const gameRevisions = raw.table(
     fetchedAt: timestamp('fetched_at', tz).notNull(),
     /** `new_final` (the first), `correction` (the change log or a load listed it again) or `repoll`. */
     reason: text('reason').notNull(),
-    /** `whole` (the canonical content) or `patch` (operations from the previous revision's content). */
+    /**
+     * `stored` (the canonical content of the game's raw body of this kind; only a kind's latest
+     * revision), `whole` (the canonical content) or `patch` (operations from the previous revision's
+     * content). Rows written before `stored` existed keep a whole revision 1.
+     */
     encoding: text('encoding').notNull(),
-    /** The content, or the patch, as JSON text. */
+    /** The content, or the patch, as JSON text; JSON null when `stored`. */
     body: json('body').notNull(),
-    /** Characters of `body`'s text. */
+    /** Characters of `body`'s text; 0 when `stored`. */
     bodyChars: integer('body_chars').notNull(),
     runId: bigint('run_id', { mode: 'number' }),
   },

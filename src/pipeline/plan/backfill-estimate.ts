@@ -21,7 +21,7 @@ export interface PerGameFigures {
 export const MLB_GAME: PerGameFigures = {
   wireBytes: 112_000,
   feedWireBytes: 125_000,
-  diskBytes: 580_000,
+  diskBytes: 420_000,
   peopleRequests: 0.01,
 };
 
@@ -29,7 +29,7 @@ export const MLB_GAME: PerGameFigures = {
 export const MINORS_GAME: PerGameFigures = {
   wireBytes: 40_000,
   feedWireBytes: 40_000,
-  diskBytes: 400_000,
+  diskBytes: 290_000,
   peopleRequests: 0.02,
 };
 

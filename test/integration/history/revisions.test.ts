@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillJob } from '../../../jobs/backfill.js';
 import { syncJob } from '../../../jobs/sync.js';
 import { queryRows, sql } from '../../../src/db/client.js';
-import { contentsOf, storeGameRevisions } from '../../../src/db/game-revisions.js';
+import { contentsOf, readStoredContents, storeGameRevisions } from '../../../src/db/game-revisions.js';
 import { readGameRevisions, readStoredGameBodies } from '../../../src/db/queries/revisions.js';
 import { storeGame } from '../../../src/db/store-game.js';
 import { splitFeedLive } from '../../../src/extract/index.js';
@@ -78,7 +78,8 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
     const first = await revs();
     const games = [...new Set(first.map((r) => r.pk))];
     expect(games.length).toBeGreaterThan(4);
-    // Every game: one whole boxscore and one whole play-by-play, new_final, from the source used.
+    // Every game: one boxscore and one play-by-play, new_final, from the source used, standing for
+    // the bodies raw.* stores (`stored`: no body of their own).
     expect(first).toEqual(
       games.flatMap((pk) =>
         ['boxscore', 'playByPlay'].map((kind) => ({
@@ -86,7 +87,7 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
           kind,
           revision: 1,
           reason: 'new_final',
-          encoding: 'whole',
+          encoding: 'stored',
           source,
         })),
       ),
@@ -128,13 +129,22 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
     ).toEqual([listed, listed, silent, silent].sort());
     expect(added.filter((r) => r.pk === decided).map((r) => r.kind)).toContain('boxscore');
     for (const r of added) expect(r.encoding).toBe('patch');
+    // The revision 1 each patch follows was made whole from the raw body it stood for; the others stay.
+    for (const r of after.filter((x) => x.revision === 1)) {
+      const patched = added.some((a) => a.pk === r.pk && a.kind === r.kind);
+      expect(r.encoding).toBe(patched ? 'whole' : 'stored');
+    }
     expect(added.filter((r) => r.pk === silent).map((r) => r.reason)).toEqual(['repoll', 'repoll']);
     expect(added.filter((r) => r.pk === listed).every((r) => r.reason === 'correction' || r.reason === 'repoll')).toBe(
       true,
     );
 
     for (const pk of [listed, silent, day0[2]!]) {
-      const chain = contentsOf(await readGameRevisions(db, pk), applyRevisionPatch);
+      const chain = contentsOf(
+        await readGameRevisions(db, pk),
+        applyRevisionPatch,
+        await readStoredContents(db, REVISION_RULES, pk),
+      );
       const now = await served(h, pk, source);
       expect(chain.get('boxscore')?.content).toEqual(now.boxscore.content);
       expect(chain.get('playByPlay')?.content).toEqual(now.playByPlay.content);

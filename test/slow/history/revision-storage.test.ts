@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRevisionPatch } from '../../../src/extract/revision.js';
 import { syncJob } from '../../../jobs/sync.js';
 import { queryRows, sql } from '../../../src/db/client.js';
-import { contentsOf } from '../../../src/db/game-revisions.js';
+import { contentsOf, readStoredContents } from '../../../src/db/game-revisions.js';
 import { readGameRevisions } from '../../../src/db/queries/revisions.js';
+import { REVISION_RULES } from '../../../src/pipeline/load/revision-rules.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
@@ -44,6 +45,7 @@ describe('revision storage over a simulated span with corrections', () => {
       const [row] = await queryRows<Record<string, number>>(
         db,
         sql`select count(distinct game_pk)::int as games,
+                   count(*) filter (where encoding = 'stored')::int as stored_n,
                    count(*) filter (where encoding = 'whole')::int as whole_n,
                    count(*) filter (where encoding = 'patch')::int as patch_n,
                    coalesce(sum(body_chars) filter (where encoding = 'whole'), 0)::bigint as whole_chars,
@@ -80,9 +82,10 @@ describe('revision storage over a simulated span with corrections', () => {
     );
     for (const { pk } of patched) {
       const revs = await readGameRevisions(db, Number(pk));
+      const stored = await readStoredContents(db, REVISION_RULES, Number(pk));
       for (let i = 0; i < revs.length; i++) {
         if (revs[i]!.encoding !== 'patch') continue;
-        const content = contentsOf(revs.slice(0, i + 1), applyRevisionPatch).get(revs[i]!.kind)!.content;
+        const content = contentsOf(revs.slice(0, i + 1), applyRevisionPatch, stored).get(revs[i]!.kind)!.content;
         patchedAsWhole += JSON.stringify(content).length;
       }
     }
@@ -90,5 +93,8 @@ describe('revision storage over a simulated span with corrections', () => {
     console.log(JSON.stringify({ day: DAYS, corrections, ...s, patchedAsWhole }));
     expect(s.patch_n).toBeGreaterThan(0);
     expect(s.patch_chars! * 50).toBeLessThan(patchedAsWhole);
+    // Only the revisions a correction followed are kept whole: every other revision 1 is `stored`.
+    expect(s.whole_n).toBeLessThanOrEqual(s.patch_n!);
+    expect(s.stored_n! + s.whole_n!).toBe(2 * s.games!);
   });
 });
