@@ -11,7 +11,7 @@ export const GAME_ROWS_RUN_SETTING = 'dugout.run_id';
 /**
  * `run_id` of a table holding a game's derived rows: its default is the run the writing transaction
  * named ({@link GAME_ROWS_RUN_SETTING}), so the rows themselves never carry it and a game's rows
- * packed as COPY text on a worker thread (db/game-package.ts) are the same for whichever run stores
+ * packed as COPY text on a worker thread (db/packed-game-rows.ts) are the same for whichever run stores
  * them. Null where no run was named (a setting never set is null; one set in an earlier
  * transaction of the session reads as the empty string).
  */
