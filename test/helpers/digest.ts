@@ -57,6 +57,28 @@ export async function tableDigest(db: Db, table: string, where?: string): Promis
   return { rows: Number(rows[0]?.n ?? 0), md5: rows[0]?.md5 ?? '' };
 }
 
+/** The tables a scoring change touches: current rows, their versions and the changes found. */
+export const HISTORY_TABLES = [
+  'mlb.plays',
+  'mlb.batting_lines',
+  'mlb.pitching_lines',
+  'mlb.fielding_credits',
+  'mlb.plays_history',
+  'mlb.batting_lines_history',
+  'mlb.pitching_lines_history',
+  'mlb.scoring_changes',
+];
+
+/** Digest of each of these tables ({@link tableDigest}), as `rows:md5`; `where` narrows the rows. */
+export async function tablesDigest(db: Db, tables: readonly string[], where?: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const d = await tableDigest(db, t, where);
+    out[t] = `${d.rows}:${d.md5}`;
+  }
+  return out;
+}
+
 /** Digest of every warehouse table. */
 export async function warehouseDigest(db: Db): Promise<Record<string, { rows: number; md5: string }>> {
   const out: Record<string, { rows: number; md5: string }> = {};

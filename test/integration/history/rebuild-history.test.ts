@@ -4,37 +4,17 @@ import { rebuildJob } from '../../../jobs/rebuild.js';
 import { syncJob } from '../../../jobs/sync.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { HISTORY_TABLES, tablesDigest } from '../../helpers/digest.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
 const DAY = 86_400_000;
-const TABLES = [
-  'mlb.plays',
-  'mlb.batting_lines',
-  'mlb.pitching_lines',
-  'mlb.fielding_credits',
-  'mlb.plays_history',
-  'mlb.batting_lines_history',
-  'mlb.pitching_lines_history',
-  'mlb.scoring_changes',
-];
 
 describe('dugout rebuild replays the stored revisions', () => {
   let t: TestDatabase;
   let h: SimHarness;
   let corrected: number[] = [];
 
-  const digest = async (where = '') => {
-    const out: Record<string, string> = {};
-    for (const table of TABLES) {
-      const [r] = await queryRows<{ n: number; md5: string | null }>(
-        t.database.db,
-        sql.raw(`select count(*)::int as n, md5(string_agg((to_jsonb(x) - 'run_id')::text, '|' order by (to_jsonb(x) - 'run_id')::text)) as md5
-                 from ${table} x ${where}`),
-      );
-      out[table] = `${r!.n}:${r!.md5}`;
-    }
-    return out;
-  };
+  const digest = (where?: string) => tablesDigest(t.database.db, HISTORY_TABLES, where);
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -109,15 +89,15 @@ describe('dugout rebuild replays the stored revisions', () => {
       sql.raw(`update raw.game_revisions set fetched_at = fetched_at - interval '30 days'
                where game_pk = ${older} and kind = 'boxscore' and revision = 2`),
     );
-    const brokenBefore = await digest(`where game_pk = ${broken}`);
-    const olderBefore = await digest(`where game_pk = ${older}`);
-    const othersBefore = await digest(`where game_pk not in (${broken}, ${older})`);
+    const brokenBefore = await digest(`game_pk = ${broken}`);
+    const olderBefore = await digest(`game_pk = ${older}`);
+    const othersBefore = await digest(`game_pk not in (${broken}, ${older})`);
     const run = await rebuildJob.run(runDeps(t.database, h), {});
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.result).toMatchObject({ revisionRejects: 2 });
-    expect(await digest(`where game_pk = ${broken}`)).toEqual(brokenBefore);
-    expect(await digest(`where game_pk = ${older}`)).toEqual(olderBefore);
-    expect(await digest(`where game_pk not in (${broken}, ${older})`)).toEqual(othersBefore);
+    expect(await digest(`game_pk = ${broken}`)).toEqual(brokenBefore);
+    expect(await digest(`game_pk = ${older}`)).toEqual(olderBefore);
+    expect(await digest(`game_pk not in (${broken}, ${older})`)).toEqual(othersBefore);
     const rejects = await queryRows<{ pk: number; path: string }>(
       db,
       sql`select game_pk as pk, path from ingest.rejects where target = 'game_revisions' order by 1`,

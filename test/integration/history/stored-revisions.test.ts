@@ -14,19 +14,10 @@ import { storeGame } from '../../../src/db/store-game.js';
 import { applyRevisionPatch, canonicalBody } from '../../../src/extract/revision.js';
 import { REVISION_RULES } from '../../../src/pipeline/load/revision-rules.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { HISTORY_TABLES, tablesDigest } from '../../helpers/digest.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
 const DAY = 86_400_000;
-const TABLES = [
-  'mlb.plays',
-  'mlb.batting_lines',
-  'mlb.pitching_lines',
-  'mlb.fielding_credits',
-  'mlb.plays_history',
-  'mlb.batting_lines_history',
-  'mlb.pitching_lines_history',
-  'mlb.scoring_changes',
-];
 
 interface Rev {
   pk: number;
@@ -55,18 +46,7 @@ describe('revision 1 stands for the body raw.* stores', () => {
                    content_sha256 as sha from raw.game_revisions ${where} order by 1, 2, 3`),
       )
     ).map((r) => ({ ...r, pk: Number(r.pk), revision: Number(r.revision), chars: Number(r.chars) }));
-  const digest = async (where = '') => {
-    const out: Record<string, string> = {};
-    for (const table of TABLES) {
-      const [r] = await queryRows<{ n: number; md5: string | null }>(
-        t.database.db,
-        sql.raw(`select count(*)::int as n, md5(string_agg((to_jsonb(x) - 'run_id')::text, '|' order by (to_jsonb(x) - 'run_id')::text)) as md5
-                 from ${table} x ${where}`),
-      );
-      out[table] = `${r!.n}:${r!.md5}`;
-    }
-    return out;
-  };
+  const digest = (where?: string) => tablesDigest(t.database.db, HISTORY_TABLES, where);
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -229,13 +209,13 @@ describe('revision 1 stands for the body raw.* stores', () => {
       sql.raw(`update raw.play_by_play set body = ('{"alteredBehindDugout":true,' || substr(body::text, 2))::json
                where game_pk = ${altered}`),
     );
-    const alteredBefore = await digest(`where game_pk = ${altered}`);
-    const othersBefore = await digest(`where game_pk <> ${altered}`);
+    const alteredBefore = await digest(`game_pk = ${altered}`);
+    const othersBefore = await digest(`game_pk <> ${altered}`);
     const run = await rebuildJob.run(runDeps(t.database, h), {});
     expect(run.status, String(run.error)).toBe('succeeded');
     expect(run.result).toMatchObject({ revisionRejects: 1 });
-    expect(await digest(`where game_pk = ${altered}`)).toEqual(alteredBefore);
-    expect(await digest(`where game_pk <> ${altered}`)).toEqual(othersBefore);
+    expect(await digest(`game_pk = ${altered}`)).toEqual(alteredBefore);
+    expect(await digest(`game_pk <> ${altered}`)).toEqual(othersBefore);
     const rejects = await queryRows<{ pk: number; path: string }>(
       db,
       sql`select game_pk as pk, path from ingest.rejects where target = 'game_revisions'`,
