@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { scalar, warehouseDigest } from '../../helpers/digest.js';
 import { addDays, runDeps, firstRegularDate, type SimHarness, startSim } from '../../helpers/run.js';
 
-describe('backfilling a simulated month', () => {
+describe('backfilling two simulated weeks', () => {
   let t: TestDatabase;
   let h: SimHarness;
   let range: { startDate: string; endDate: string };
@@ -18,7 +18,7 @@ describe('backfilling a simulated month', () => {
     t = await createTestDatabase();
     h = await startSim({ seed: 7 });
     const d0 = firstRegularDate(h.sim);
-    range = { startDate: d0, endDate: addDays(d0, 29) };
+    range = { startDate: d0, endDate: addDays(d0, 13) };
     finals = h.sim
       .listGames()
       .filter((g) => g.officialDate >= range.startDate && g.officialDate <= range.endDate && g.codedGameState === 'F')
