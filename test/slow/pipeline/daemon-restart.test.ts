@@ -123,10 +123,11 @@ describe('the daemon killed in the middle of a span of pregame polls', () => {
       db,
       sql`select status from ingest.runs where job = 'pregame' order by run_id`,
     );
-    // The kills at 0 and 40 ms land mid-run; the one at 150 ms may land after a fast machine has
-    // stored the answer and finished the run (then it is a succeeded run, killed while idle).
+    // The kill at 0 ms lands mid-run; those at 40 and 150 ms may land after a quiet machine has
+    // stored the answer and finished the run (then it is a succeeded run, killed while idle: CI saw
+    // one at 40 ms), so only the first is sure to leave an interrupted run.
     const interruptedRuns = runs.filter((r) => r.status === 'interrupted').length;
-    expect(interruptedRuns).toBeGreaterThanOrEqual(kills.size - 1);
+    expect(interruptedRuns).toBeGreaterThanOrEqual(1);
     expect(interruptedRuns).toBeLessThanOrEqual(kills.size);
     expect(runs.filter((r) => r.status !== 'interrupted' && r.status !== 'succeeded')).toEqual([]);
     const got = await pregameRows(db);
