@@ -61,10 +61,16 @@ export interface LatestContent {
   fetchedAt: Date;
 }
 
-/** A game's body of one kind as raw.* stores it, made canonical: its content and that content's hash. */
+/**
+ * A game's body of one kind as raw.* stores it, made canonical: that content, its text and hash, and
+ * where and when the body was fetched.
+ */
 export interface StoredContent {
   sha: string;
   content: unknown;
+  text: string;
+  source: string;
+  fetchedAt: Date;
 }
 
 /**
@@ -90,7 +96,7 @@ export async function readStoredContents(
   const out = new Map<string, StoredContent>();
   for (const b of await readStoredGameBodies(tx, gamePk)) {
     const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
-    out.set(b.kind, { sha: c.sha, content: c.content });
+    out.set(b.kind, { sha: c.sha, content: c.content, text: c.text, source: b.source, fetchedAt: b.fetchedAt });
   }
   return out;
 }
@@ -134,23 +140,22 @@ async function seedFromStoredBodies(
   const seeds: RevisionToStore[] = [];
   const known = new Map<string, LatestContent>();
   let lastAt = 0;
-  for (const b of await readStoredGameBodies(tx, gamePk)) {
-    const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
-    const whole = isChanged(b.kind, c.sha);
+  for (const [kind, c] of await readStoredContents(tx, rules, gamePk)) {
+    const whole = isChanged(kind, c.sha);
     seeds.push({
       gamePk,
-      kind: b.kind,
+      kind,
       revision: 1,
       contentSha256: c.sha,
-      source: b.source,
-      fetchedAt: b.fetchedAt,
+      source: c.source,
+      fetchedAt: c.fetchedAt,
       reason: 'new_final',
       encoding: whole ? 'whole' : 'stored',
       bodyText: whole ? c.text : 'null',
       runId: null,
     });
-    known.set(b.kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: b.fetchedAt });
-    lastAt = Math.max(lastAt, b.fetchedAt.getTime());
+    known.set(kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: c.fetchedAt });
+    lastAt = Math.max(lastAt, c.fetchedAt.getTime());
   }
   return { seeds, known, lastAt };
 }
@@ -170,10 +175,9 @@ async function materialiseStoredHeads(
   const known = new Map<string, LatestContent>();
   const due = [...heads].filter(([kind, h]) => h.encoding === 'stored' && isChanged(kind, h.sha));
   if (due.length === 0) return known;
-  const raw = new Map((await readStoredGameBodies(tx, gamePk)).map((b) => [b.kind, b.text]));
+  const raw = await readStoredContents(tx, rules, gamePk);
   for (const [kind, head] of due) {
-    const text = raw.get(kind);
-    const c = text === undefined ? undefined : rules.canonicalBody(kind as RevisionKind, JSON.parse(text));
+    const c = raw.get(kind);
     if (c?.sha !== head.sha) throw new StoredRevisionError(gamePk, kind, head.revision);
     await materialiseStoredRevision(tx, gamePk, kind, head.revision, c.text);
     known.set(kind, { revision: head.revision, sha: c.sha, content: c.content, fetchedAt: head.fetchedAt });
