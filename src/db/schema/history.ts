@@ -16,10 +16,14 @@ const validity = () => ({
   validTo: timestamp('valid_to', tz),
 });
 
-/** Every version of each `mlb.plays` row (game, at-bat). */
+/**
+ * Every version of each `mlb.plays` row (game, at-bat). Reached by game only (its key): an index led
+ * by `valid_from` made the planner answer a game's latest version by walking it backwards past every
+ * other game's rows, and its open versions through every open row, at each load
+ * (`mlb.record_game_history`), so a load cost grew with the table.
+ */
 export const playsHistory = mlb.table('plays_history', { ...playColumns(), ...validity() }, (t) => [
   primaryKey({ columns: [t.gamePk, t.atBatIndex, t.validFrom] }),
-  index('plays_history_valid_idx').on(t.validFrom, t.validTo),
 ]);
 
 /** Every version of each `mlb.batting_lines` row (game, team, person). */

@@ -1,0 +1,1 @@
+DROP INDEX "mlb"."plays_history_valid_idx";
