@@ -14,11 +14,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDatabase } from '../src/db/client.js';
-import { storeGameRevisions } from '../src/db/game-revisions.js';
+import { type RevisionBody, storeGameRevisions } from '../src/db/game-revisions.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 import { type GameToStore, storeGame } from '../src/db/store-game.js';
-import { type PreparedGame, prepareFetchedGame } from '../src/pipeline/load/prepare-game.js';
+import { type PreparedBody, type PreparedGame, prepareFetchedGame } from '../src/pipeline/load/prepare-game.js';
 import { REVISION_RULES } from '../src/pipeline/load/revision-rules.js';
 
 const dir = process.argv[2];
@@ -31,6 +31,11 @@ const names = readdirSync(dir)
   .filter((n) => n.endsWith('.json') && !n.includes('_timecode-'))
   .sort();
 const RUN = 1;
+
+function revisionOf(kind: 'boxscore' | 'playByPlay', body: PreparedBody, source: string): RevisionBody {
+  const canonical = () => REVISION_RULES.canonicalBody(kind, JSON.parse(new TextDecoder().decode(body.text)));
+  return { kind, sha: body.canonicalSha, canonical, source };
+}
 
 /** A feed with one play's description changed: a correction of its play-by-play. */
 function corrected(text: string): string {
@@ -70,10 +75,7 @@ async function revisionsOf(
     tx,
     REVISION_RULES,
     gamePk,
-    [
-      { kind: 'boxscore', canonical: p.boxscore.canonical, source: p.source },
-      { kind: 'playByPlay', canonical: p.playByPlay.canonical, source: p.source },
-    ],
+    [revisionOf('boxscore', p.boxscore, p.source), revisionOf('playByPlay', p.playByPlay, p.source)],
     'repoll',
     RUN,
     new Date(),

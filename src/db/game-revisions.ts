@@ -23,7 +23,7 @@ export type RevisionKind = 'boxscore' | 'playByPlay' | 'winProbability';
  * and is handed them by the load (pipeline/load/revision-rules.ts).
  */
 export interface RevisionRules {
-  canonicalBody(kind: RevisionKind, body: unknown): { content: unknown; text: string; sha: string };
+  canonicalBody(kind: RevisionKind, body: unknown): CanonicalContent;
   diffBodies(from: unknown, to: unknown): unknown;
   applyRevisionPatch(from: unknown, ops: unknown): unknown;
   scoringChangeRows(
@@ -37,19 +37,24 @@ export interface RevisionRules {
 /** Why a game's bodies were fetched again, as its work item says (`repoll` for a re-poll). */
 export type FetchReason = string;
 
-/**
- * A body's canonical content as a revision keeps it: its JSON text and that text's SHA-256, made by
- * extraction where the game was prepared (`canonicalBody` of extract/revision.ts).
- */
-export interface CanonicalText {
+/** A body's canonical content as a revision keeps it: the value, its JSON text and that text's SHA-256. */
+export interface CanonicalContent {
+  content: unknown;
   text: string;
   sha: string;
 }
 
-/** One body of a game to keep a revision of: its kind, canonical content and source. */
+/**
+ * One body of a game to keep a revision of: its kind and source, the SHA-256 of its canonical content
+ * (made where the game was prepared), and how to make that content again from the body, called only
+ * when a revision needs the content (a later revision's patch and scoring changes). A kind's first
+ * revision, `stored`, needs only the hash, so a load carries no second copy of each body from the
+ * thread that prepared it.
+ */
 export interface RevisionBody {
   kind: RevisionKind;
-  canonical: CanonicalText;
+  sha: string;
+  canonical(): CanonicalContent;
   source: string;
 }
 
@@ -208,7 +213,7 @@ export async function storeGameRevisions(
   bodiesStored: boolean,
 ): Promise<number> {
   const { heads, lastAt: lastStoredAt } = await readLatestRevisions(tx, gamePk);
-  const shaOf = new Map<string, string>(bodies.map((b) => [b.kind, b.canonical.sha]));
+  const shaOf = new Map<string, string>(bodies.map((b) => [b.kind, b.sha]));
   const isChanged = (kind: string, sha: string) => shaOf.has(kind) && shaOf.get(kind) !== sha;
   // The content before each changed kind, where the raw body gives it without reading a chain.
   const { seeds, known, lastAt } =
@@ -222,7 +227,7 @@ export async function storeGameRevisions(
           lastAt: lastStoredAt?.getTime() ?? 0,
         };
   const headOf = (kind: string) => known.get(kind) ?? heads.get(kind);
-  const changed = bodies.filter((b) => headOf(b.kind)?.sha !== b.canonical.sha);
+  const changed = bodies.filter((b) => headOf(b.kind)?.sha !== b.sha);
   // The previous content of each other changed kind that has one: its chain folded.
   const chains = contentsOf(
     await readRevisionChains(
@@ -237,15 +242,16 @@ export async function storeGameRevisions(
   const added: RevisionToStore[] = [];
   const changes: ScoringChangeRow[] = [];
   for (const b of changed) {
-    const c = b.canonical;
     const prev = known.get(b.kind) ?? chains.get(b.kind);
-    const base = { gamePk, kind: b.kind, contentSha256: c.sha, source: b.source, fetchedAt: at, runId };
+    const base = { gamePk, kind: b.kind, contentSha256: b.sha, source: b.source, fetchedAt: at, runId };
     if (!prev) {
       // The body goes to raw.* below: the revision stands for it there.
       added.push({ ...base, revision: 1, reason: 'new_final', encoding: 'stored', bodyText: 'null' });
       continue;
     }
-    const content = JSON.parse(c.text) as unknown;
+    const c = b.canonical();
+    if (c.sha !== b.sha) throw new Error(`the ${b.kind} of game ${gamePk} made again is not the content prepared`);
+    const { content } = c;
     // The facts the new revision changed, as the warehouse's rows read them.
     changes.push(
       ...rules.scoringChangeRows(gamePk, b.kind, prev, {

@@ -1,6 +1,6 @@
 import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
-import { type CanonicalText, type RevisionRules, storeGameRevisions } from './game-revisions.js';
+import { type RevisionBody, type RevisionKind, type RevisionRules, storeGameRevisions } from './game-revisions.js';
 import { markGameSeasonsStale } from './queries/analytics.js';
 import { COPY_MIN_ROWS, type PackedGameRows, ROW_LISTS } from './packed-game-rows.js';
 import { deleteGamesRows, setGameRowsRun } from './queries/game-rows.js';
@@ -31,13 +31,14 @@ import { games as gamesTable } from './schema/index.js';
  */
 
 /**
- * One body of a game as it is to be stored: its text (or that text's UTF-8 bytes) and its hash, and
- * its canonical content as a revision keeps it (text and hash, made where the game was prepared).
+ * One body of a game as it is to be stored: its text (or that text's UTF-8 bytes), its hash, and the
+ * hash of its canonical content as a revision keeps it (made where the game was prepared; the
+ * content itself is made again from the text only when a revision needs it).
  */
 export interface GameBodyToStore {
   text: string | Uint8Array;
   sha: string;
-  canonical: CanonicalText;
+  canonicalSha: string;
 }
 
 /** A game's bodies, as fetched and fingerprinted. */
@@ -98,9 +99,9 @@ export async function storeGame(
     game.revisionRules,
     gamePk,
     [
-      { kind: 'boxscore', canonical: game.boxscore.canonical, source: game.source },
-      { kind: 'playByPlay', canonical: game.playByPlay.canonical, source: game.source },
-      ...(win ? [{ kind: 'winProbability' as const, canonical: win.canonical, source: game.source }] : []),
+      revisionBody(game, 'boxscore', game.boxscore),
+      revisionBody(game, 'playByPlay', game.playByPlay),
+      ...(win ? [revisionBody(game, 'winProbability', win)] : []),
     ],
     game.fetchReason,
     runId,
@@ -217,6 +218,16 @@ export async function storeLiveGame(
 }
 
 const UTF8_IN = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A body as a revision takes it: its canonical content made again from its text only if asked. */
+function revisionBody(game: GameToStore, kind: RevisionKind, body: GameBodyToStore): RevisionBody {
+  return {
+    kind,
+    sha: body.canonicalSha,
+    canonical: () => game.revisionRules.canonicalBody(kind, JSON.parse(asText(body.text))),
+    source: game.source,
+  };
+}
 
 function asText(t: string | Uint8Array): string {
   return typeof t === 'string' ? t : UTF8_IN.decode(t);

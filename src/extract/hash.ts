@@ -49,6 +49,17 @@ export function bodySha256(kind: BodyKind, body: unknown): string {
   return textSha256(JSON.stringify(kind === 'boxscore' ? withoutSeasonStats(normalized) : normalized));
 }
 
+/**
+ * {@link bodySha256} of a body whose `JSON.stringify` is `json` (made already, to be stored): that
+ * text hashed as it is where the fingerprint leaves nothing out of the body (a play-by-play or other
+ * body without a top-level `copyright`), which saves serializing it again.
+ */
+export function bodyJsonSha256(kind: BodyKind, body: unknown, json: string): string {
+  const obj = asObject(body);
+  if (!obj || (kind !== 'boxscore' && !Object.hasOwn(obj, 'copyright'))) return textSha256(json);
+  return bodySha256(kind, body);
+}
+
 /** A body text that starts with its `copyright` member: `{ "copyright" : "…" ,` in any spacing. */
 const LEADING_COPYRIGHT = /^\s*\{\s*"copyright"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?\s*/;
 

@@ -8,7 +8,7 @@ import type { PipelineContext } from '../context.js';
 import { FetchedBodyError, LOAD_WORKER_MAX_GAME_BYTES, prepareOnThisThread } from '../extract-pool/pool.js';
 import { inStage, inStageAsync } from '../stages.js';
 import {
-  canonicalText,
+  canonicalSha,
   checkGameBodies,
   checkWinProbabilityBody,
   type FetchedGame,
@@ -144,8 +144,8 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
     () => ({
       boxSha: bodySha256('boxscore', box.body),
       pbpSha: bodyTextSha256(pbp.text),
-      boxCanonical: canonicalText('boxscore', box.body),
-      pbpCanonical: canonicalText('playByPlay', pbp.body),
+      boxCanonical: canonicalSha('boxscore', box.body),
+      pbpCanonical: canonicalSha('playByPlay', pbp.body),
     }),
     gamePk,
   );
@@ -157,8 +157,8 @@ async function fetchBodies(ctx: PipelineContext, gamePk: number): Promise<GameBo
   );
   return {
     newFields,
-    boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha, canonical: boxCanonical },
-    playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha, canonical: pbpCanonical },
+    boxscore: { text: box.text, body: box.body as Record<string, unknown>, sha: boxSha, canonicalSha: boxCanonical },
+    playByPlay: { text: pbp.text, body: pbp.body as Record<string, unknown>, sha: pbpSha, canonicalSha: pbpCanonical },
     source: 'boxscore',
     feedTimestamp: null,
   };
@@ -181,7 +181,7 @@ async function fetchWinProbability(
   checkWinProbabilityBody(res.url, res.body);
   const hashed = inStage(
     'hash',
-    () => ({ sha: bodyTextSha256(res.text), canonical: canonicalText('winProbability', res.body) }),
+    () => ({ sha: bodyTextSha256(res.text), canonicalSha: canonicalSha('winProbability', res.body) }),
     gamePk,
   );
   return { text: res.text, body: res.body, ...hashed };
@@ -192,6 +192,6 @@ function fromObject(kind: 'boxscore' | 'playByPlay', body: unknown): GameBody {
     text: JSON.stringify(body),
     body: body as Record<string, unknown>,
     sha: bodySha256(kind, body),
-    canonical: canonicalText(kind, body),
+    canonicalSha: canonicalSha(kind, body),
   };
 }

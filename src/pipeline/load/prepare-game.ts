@@ -1,11 +1,10 @@
 import { parseOperationBody } from '../../api/body.js';
 import { decodeText } from '../../api/http.js';
-import type { CanonicalText } from '../../db/game-revisions.js';
 import type { NewFieldRow } from '../../db/schema/rows.js';
 import type { PackedGameRows } from '../../db/packed-game-rows.js';
 import type { GameBodyToStore } from '../../db/store-game.js';
 import { BadBodyError } from '../../errors.js';
-import { asObject, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
+import { asObject, bodyJsonSha256, bodySha256, bodyTextSha256, splitFeedLive } from '../../extract/index.js';
 import { newFieldRows } from '../../extract/new-paths.js';
 import { canonicalBody } from '../../extract/revision.js';
 import { inStage } from '../stages.js';
@@ -123,11 +122,11 @@ export function prepareFetchedGame(game: FetchedGame): PreparedGame {
   const { boxscore, playByPlay, winProbability } = inStage(
     'hash',
     () => ({
-      boxscore: { text: boxText.stored, sha: bodySha256('boxscore', box), canonical: canonicalText('boxscore', box) },
+      boxscore: { text: boxText.stored, sha: bodySha256('boxscore', box), canonicalSha: canonicalSha('boxscore', box) },
       playByPlay: {
         text: pbpText.stored,
         sha: bodyTextSha256(pbpText.text),
-        canonical: canonicalText('playByPlay', pbp),
+        canonicalSha: canonicalSha('playByPlay', pbp),
       },
       winProbability: win ? preparedWin(win) : undefined,
     }),
@@ -176,19 +175,22 @@ function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame 
   const encoder = new TextEncoder();
   const { boxscore, playByPlay, winProbability } = inStage(
     'hash',
-    () => ({
-      boxscore: {
-        text: encoder.encode(JSON.stringify(parts.boxscore)),
-        sha: bodySha256('boxscore', parts.boxscore),
-        canonical: canonicalText('boxscore', parts.boxscore),
-      },
-      playByPlay: {
-        text: encoder.encode(JSON.stringify(parts.playByPlay)),
-        sha: bodySha256('playByPlay', parts.playByPlay),
-        canonical: canonicalText('playByPlay', parts.playByPlay),
-      },
-      winProbability: win ? preparedWin(win) : undefined,
-    }),
+    () => {
+      const [boxJson, pbpJson] = [JSON.stringify(parts.boxscore), JSON.stringify(parts.playByPlay)];
+      return {
+        boxscore: {
+          text: encoder.encode(boxJson),
+          sha: bodyJsonSha256('boxscore', parts.boxscore, boxJson),
+          canonicalSha: canonicalSha('boxscore', parts.boxscore),
+        },
+        playByPlay: {
+          text: encoder.encode(pbpJson),
+          sha: bodyJsonSha256('playByPlay', parts.playByPlay, pbpJson),
+          canonicalSha: canonicalSha('playByPlay', parts.playByPlay),
+        },
+        winProbability: win ? preparedWin(win) : undefined,
+      };
+    },
     gamePk,
   );
   const newFields = inStage('notice', () => newFieldRows('feed', body, String(gamePk)), gamePk);
@@ -210,10 +212,9 @@ function prepareFetchedFeed(game: FetchedGame, feed: FetchedBody): PreparedGame 
   };
 }
 
-/** A body's canonical content as a revision keeps it: its text and hash (the content itself is not kept). */
-export function canonicalText(kind: 'boxscore' | 'playByPlay' | 'winProbability', body: unknown): CanonicalText {
-  const { text, sha } = canonicalBody(kind, body);
-  return { text, sha };
+/** The hash of a body's canonical content as a revision keeps it (the content and its text are not kept). */
+export function canonicalSha(kind: 'boxscore' | 'playByPlay' | 'winProbability', body: unknown): string {
+  return canonicalBody(kind, body).sha;
 }
 
 /** A win probability body as it is stored: its text as received, hashed as text, and its canonical content. */
@@ -221,7 +222,7 @@ function preparedWin(win: { text: { text: string; stored: Uint8Array }; body: un
   return {
     text: win.text.stored,
     sha: bodyTextSha256(win.text.text),
-    canonical: canonicalText('winProbability', win.body),
+    canonicalSha: canonicalSha('winProbability', win.body),
   };
 }
 

@@ -9,6 +9,7 @@ import { splitFeedLive } from '../../../src/extract/index.js';
 import { applyRevisionPatch, canonicalBody, RevisionPatchError } from '../../../src/extract/revision.js';
 import { REVISION_RULES } from '../../../src/pipeline/load/revision-rules.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { revisionBody } from '../../helpers/revision-body.js';
 import { scalar } from '../../helpers/digest.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
@@ -240,8 +241,8 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
           tx,
           {
             gamePk: pk,
-            boxscore: { text: JSON.stringify(box), sha: 'a', canonical: canonicalBody('boxscore', box) },
-            playByPlay: { text: JSON.stringify(pbp), sha: 'b', canonical: canonicalBody('playByPlay', pbp) },
+            boxscore: { text: JSON.stringify(box), sha: 'a', canonicalSha: canonicalBody('boxscore', box).sha },
+            playByPlay: { text: JSON.stringify(pbp), sha: 'b', canonicalSha: canonicalBody('playByPlay', pbp).sha },
             source,
             feedTimestamp: null,
             revisionRules: REVISION_RULES,
@@ -268,11 +269,7 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
     const stored = await readStoredGameBodies(db, Number(pk));
     const bodies = stored
       .filter((b) => b.kind === 'boxscore' || b.kind === 'playByPlay')
-      .map((b) => ({
-        kind: b.kind as 'boxscore' | 'playByPlay',
-        canonical: canonicalBody(b.kind as 'boxscore', JSON.parse(b.text)),
-        source,
-      }));
+      .map((b) => revisionBody(b.kind as 'boxscore' | 'playByPlay', JSON.parse(b.text), source));
     const rolledBack = new Error('rolled back');
     const storeWithBrokenPatch = (changed: boolean) =>
       db.transaction(async (tx) => {
@@ -282,7 +279,7 @@ describe.each(['boxscore', 'feed'] as const)("revisions of a game's bodies (sour
         );
         const incoming = bodies.map((b) =>
           changed && b.kind === kind
-            ? { ...b, canonical: canonicalBody(b.kind, { ...(b.canonical.content as object), changed: 1 }) }
+            ? revisionBody(b.kind, { ...(b.canonical().content as object), changed: 1 }, source)
             : b,
         );
         const n = await storeGameRevisions(tx, REVISION_RULES, Number(pk), incoming, 'repoll', 1, new Date(), true);

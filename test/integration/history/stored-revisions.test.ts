@@ -14,6 +14,7 @@ import { storeGame } from '../../../src/db/store-game.js';
 import { applyRevisionPatch, canonicalBody } from '../../../src/extract/revision.js';
 import { REVISION_RULES } from '../../../src/pipeline/load/revision-rules.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { revisionBody } from '../../helpers/revision-body.js';
 import { HISTORY_TABLES, tablesDigest } from '../../helpers/digest.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
@@ -179,8 +180,8 @@ describe('revision 1 stands for the body raw.* stores', () => {
           tx,
           {
             gamePk: pk,
-            boxscore: { text: JSON.stringify(box), sha: 'a', canonical: canonicalBody('boxscore', box) },
-            playByPlay: { text: JSON.stringify(pbp), sha: 'b', canonical: canonicalBody('playByPlay', pbp) },
+            boxscore: { text: JSON.stringify(box), sha: 'a', canonicalSha: canonicalBody('boxscore', box).sha },
+            playByPlay: { text: JSON.stringify(pbp), sha: 'b', canonicalSha: canonicalBody('playByPlay', pbp).sha },
             source: 'boxscore',
             feedTimestamp: null,
             revisionRules: REVISION_RULES,
@@ -231,7 +232,7 @@ describe('revision 1 stands for the body raw.* stores', () => {
           tx,
           REVISION_RULES,
           altered,
-          [{ kind: 'playByPlay', canonical: canonicalBody('playByPlay', pbp), source: 'boxscore' }],
+          [revisionBody('playByPlay', pbp, 'boxscore')],
           'repoll',
           1,
           new Date(),
