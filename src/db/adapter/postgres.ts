@@ -115,9 +115,6 @@ export function openPostgres(url: string, options: DatabaseOptions): Database {
     clientOptions(url, {
       max: options.maxConnections ?? 4,
       applicationName: 'dugout',
-      // Prepared statements (see executePrepared) are still planned at each run with their values:
-      // a generic plan made while a table was small would keep scanning it as it grows.
-      parameters: { plan_cache_mode: 'force_custom_plan' },
       watch: liveness,
     }),
   );
