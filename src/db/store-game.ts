@@ -1,18 +1,11 @@
 import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
 import { type RevisionBody, type RevisionKind, type RevisionRules, storeGameRevisions } from './game-revisions.js';
-import { markGameSeasonsStale } from './queries/analytics.js';
 import { COPY_MIN_ROWS, type PackedGameRows, ROW_LISTS } from './packed-game-rows.js';
+import { markGameSeasonsStale } from './queries/analytics.js';
 import { deleteGamesRows, setGameRowsRun } from './queries/game-rows.js';
 import { deleteLiveFeed, hasFinalBodies, readLiveFeedTimecode, upsertLiveFeed } from './queries/live.js';
-import {
-  copyGameBody,
-  deleteGameBodies,
-  lockGame,
-  readGameHashes,
-  upsertGameBody,
-  upsertWinProbabilityBody,
-} from './queries/raw-bodies.js';
+import { lockGame, readGameHashes, upsertGameBody, upsertWinProbabilityBody } from './queries/raw-bodies.js';
 import { storeRejects } from './queries/rejects.js';
 import { markGameChecked, recordGameHistory } from './queries/revisions.js';
 import { copyRows, insertRows, settleAll, updateRows } from './rows.js';
@@ -24,7 +17,7 @@ import { games as gamesTable } from './schema/index.js';
  * loop hands {@link storeLiveGame} a feed and its rows. The rows always come in one shape, as
  * extraction packed them ({@link PackedGameRows}: the long lists as COPY text, the rest as rows),
  * whatever the database and the run. This module alone picks how each part is written: a body as
- * binary COPY of its bytes or an upsert of its text, a packed list by COPY of its text, a list of
+ * an upsert of its text, a packed list by COPY of its text, a list of
  * rows by COPY where it is long (a batch's lists together) and by insert where it is short, the
  * game context by update; each row's run id is the transaction's, named once by `setGameRowsRun`.
  * Callers never see the write forms.
@@ -110,45 +103,30 @@ export async function storeGame(
   );
   const gameRows = rows();
   const games = [{ gamePk, rows: gameRows }];
-  const target = copyTarget(tx);
-  const box = game.boxscore.text;
-  const pbp = game.playByPlay.text;
-  // Bodies received as bytes are copied in as those bytes where the driver streams COPY; a body
-  // becomes a string only where it is bound to an upsert.
-  const copied =
-    target?.kind === 'stream' && box instanceof Uint8Array && pbp instanceof Uint8Array && game.source === 'boxscore'
-      ? { target, box, pbp }
-      : undefined;
   // The statements of each step are sent together on the transaction's connection; every delete of
-  // the game's old rows is done before a new row is written. Bodies to be copied in replace the
-  // stored ones, deleted here; others are upserted.
-  const storeBodies = copied
-    ? [deleteGameBodies(tx, gamePk)]
-    : [
-        upsertGameBody(
-          tx,
-          'boxscores',
-          gamePk,
-          asText(box),
-          game.boxscore.sha,
-          runId,
-          game.source,
-          null,
-          game.absChallenges ?? null,
-        ),
-        upsertGameBody(
-          tx,
-          'play_by_play',
-          gamePk,
-          asText(pbp),
-          game.playByPlay.sha,
-          runId,
-          game.source,
-          game.feedTimestamp,
-        ),
-      ];
+  // the game's old rows is done before a new row is written.
   await settleAll([
-    ...storeBodies,
+    upsertGameBody(
+      tx,
+      'boxscores',
+      gamePk,
+      asText(game.boxscore.text),
+      game.boxscore.sha,
+      runId,
+      game.source,
+      null,
+      game.absChallenges ?? null,
+    ),
+    upsertGameBody(
+      tx,
+      'play_by_play',
+      gamePk,
+      asText(game.playByPlay.text),
+      game.playByPlay.sha,
+      runId,
+      game.source,
+      game.feedTimestamp,
+    ),
     // The final bodies replace whatever the live loop stored of the game: its rows go below.
     deleteLiveFeed(tx, gamePk),
     markGameChecked(tx, gamePk, game.fetchedAt ?? null),
@@ -158,11 +136,6 @@ export async function storeGame(
       games.map((g) => ({ gamePk: g.gamePk, rows: g.rows.objects })),
     ),
   ]);
-  if (copied) {
-    // Each COPY alone on the connection, as the row lists' below.
-    await copyGameBody(copied.target, 'boxscores', gamePk, copied.box, game.boxscore.sha, runId);
-    await copyGameBody(copied.target, 'play_by_play', gamePk, copied.pbp, game.playByPlay.sha, runId);
-  }
   const n = await insertGamesRows(tx, games, runId);
   // The rows' versions as of this fetch: changed and removed ones closed, new ones opened.
   await recordGameHistory(tx, gamePk, game.fetchedAt ?? null);

@@ -1,6 +1,5 @@
 import { type Executor, executePrepared, queryRows, sql } from '../client.js';
-import { copyBinaryInto, type CopyTarget } from '../copy.js';
-import { intList, settleAll } from '../rows.js';
+import { intList } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';
 
@@ -31,46 +30,11 @@ const GAME_LOCK_CLASS = 727_001_003;
 /**
  * Hold the game's advisory lock until the transaction ends: every load of a game takes it first,
  * so loads of one game in several processes (a sync beside a backfill, say) write one after the
- * other, and the later one finds the earlier one's hashes. A load whose bodies are copied in
- * deletes the stored ones first; without the lock, two loads of a new game would both find nothing
- * to delete and the second would fail on the first one's row.
+ * other, and the later one finds the earlier one's hashes (and revisions) rather than storing its
+ * bodies as a new game's.
  */
 export async function lockGame(tx: Executor, gamePk: number): Promise<void> {
   await tx.execute(sql.raw(`select pg_advisory_xact_lock(${GAME_LOCK_CLASS}, ${intList([gamePk])})`));
-}
-
-/** Delete a game's stored boxscore and play-by-play bodies, to copy them in again. */
-export async function deleteGameBodies(tx: Executor, gamePk: number): Promise<void> {
-  const pk = intList([gamePk]);
-  await settleAll([
-    tx.execute(sql.raw(`delete from raw.boxscores where game_pk = ${pk}`)),
-    tx.execute(sql.raw(`delete from raw.play_by_play where game_pk = ${pk}`)),
-  ]);
-}
-
-/**
- * Store a game body received as UTF-8 bytes with COPY's binary format, after
- * {@link deleteGameBodies}: the bytes go to the server as they are, never a string on this thread.
- * Bound to an upsert, a body became a string here, then postgres.js's message buffer and a copy of
- * it, and such large strings stay until a full collection, raising a backfill's peak memory (see
- * docs/performance.md). The row is the upsert's: `fetched_at` is the
- * column's default, the transaction's `now()`; a body from the boxscore requests has no feed
- * timestamp. Needs a streaming COPY target (postgres.js).
- */
-export async function copyGameBody(
-  target: CopyTarget,
-  table: GameBodyTable,
-  gamePk: number,
-  body: Uint8Array,
-  sha: string,
-  runId: number,
-): Promise<void> {
-  await copyBinaryInto(
-    target,
-    `raw.${table}`,
-    ['game_pk', 'body', 'body_sha256', 'run_id', 'source'],
-    [[{ int4: gamePk }, body, sha, { int8: runId }, 'boxscore']],
-  );
 }
 
 /** Upsert a game's /winProbability body (DUGOUT_GAME_EXTRAS=winProbability). */
