@@ -5,7 +5,7 @@ import { readVersion } from '../version.js';
 import { buildPathAndQuery } from './build-url.js';
 import { checkShape, shapeOf } from './body.js';
 import { type GetJsonOptions, getBytes, getJson, type RawBytesResponse } from './http.js';
-import { createNodeFetch, type FetchLike } from './transport.js';
+import { createBoundedFetch, type FetchLike } from './transport.js';
 import { getOperation } from './registry.js';
 import type { OperationName, ParamsOf, ResponseOf } from './types.js';
 
@@ -18,7 +18,7 @@ export interface ApiClientOptions {
   queue: RequestQueue;
   /** Required. Each exchange is logged at `debug` (`request done` / `request failed` with url, status, durationMs). */
   log: Logger;
-  /** HTTP implementation (the global `fetch` fits). Default: {@link createNodeFetch}, node:http with keep-alive. */
+  /** HTTP implementation (the global `fetch` fits). Default: {@link createBoundedFetch}, the global `fetch` with the body bounded as it arrives. */
   fetch?: FetchLike;
   /** Default: `dugout/<version> (MLB Stats API to PostgreSQL loader; node/<version>)`. */
   userAgent?: string;
@@ -130,7 +130,7 @@ export function defaultUserAgent(): string {
  */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = opts.fetch ?? createNodeFetch();
+  const fetchImpl = opts.fetch ?? createBoundedFetch();
   const userAgent = opts.userAgent ?? defaultUserAgent();
   const log = opts.log;
   const counters = { requests: 0, bytes: 0, byStatus: {} as Record<string, number> };

@@ -1,7 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { BodyLimitError } from '../errors.js';
 
 /** The part of a fetch `Response` the client reads. */
@@ -9,13 +5,13 @@ export interface ResponseLike {
   status: number;
   ok: boolean;
   headers: { get(name: string): string | null; has(name: string): boolean };
-  /** The decoded body (a Buffer from {@link createNodeFetch}, an ArrayBuffer from `fetch`). */
+  /** The decoded body (a Uint8Array from {@link createBoundedFetch}, an ArrayBuffer from `fetch`). */
   arrayBuffer(): Promise<ArrayBuffer | Uint8Array>;
 }
 
 /**
- * A GET with headers and a cancel signal: `globalThis.fetch` is one, {@link createNodeFetch} another.
- * `maxBodyBytes`, when given, bounds the body as received and once decompressed: past it
+ * A GET with headers and a cancel signal: `globalThis.fetch` is one, {@link createBoundedFetch}
+ * another. `maxBodyBytes`, when given, bounds the body as received and once decompressed: past it
  * `arrayBuffer()` rejects with a {@link BodyLimitError} (`fetch` ignores it; the caller checks what
  * it returns).
  */
@@ -24,109 +20,72 @@ export type FetchLike = (
   init: { headers: Record<string, string>; signal: AbortSignal; maxBodyBytes?: number },
 ) => Promise<ResponseLike>;
 
-const gunzip = promisify(zlib.gunzip);
-const inflate = promisify(zlib.inflate);
-const brotli = promisify(zlib.brotliDecompress);
-const MAX_REDIRECTS = 5;
-const IDLE_SOCKET_MS = 4_000;
+/** Socket failures of a request that got no answer: what a kept-alive connection closed by the server gives. */
+const CLOSED_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /**
- * A GET over node:http(s) with keep-alive that reads the whole (compressed) body and decodes it
- * in one zlib call on the thread pool. `fetch` decodes a gzip body chunk by chunk through web
- * streams on the main thread, which is the loader's busiest resource (see docs/performance.md).
- * Follows redirects like fetch; a body cut off before its end rejects `arrayBuffer()`, and so does one
- * over `maxBodyBytes`: a declared `Content-Length` over it before a byte of the body is read, else
- * as the bytes arriving pass it, else as its decompression does (a small gzip body can inflate a
- * thousandfold); the connection is then closed.
+ * The global `fetch` (it keeps connections alive, follows redirects and decompresses) with the body
+ * bounded as it arrives: a declared `Content-Length` over `maxBodyBytes` is refused before a byte of
+ * the body is read, and a body whose decompressed bytes pass it is cancelled there (a small gzip body
+ * can inflate a thousandfold, and is never inflated whole). The body is read as soon as the answer
+ * comes, so its connection goes back to the pool even if the caller never asks for it. A GET whose
+ * connection the server closed before any answer (a kept-alive socket closed as the request went out
+ * on it) is sent once more. A body cut short by the connection rejects `arrayBuffer()`; a compressed
+ * body that merely ends early is passed on as far as it decoded (fetch decodes leniently), and fails
+ * the client's JSON parse instead.
  */
-export function createNodeFetch(): FetchLike {
-  // Idle pooled sockets are dropped after 4 s, before a server's own keep-alive timeout (Node's
-  // is 5 s) can close one just as a request goes out on it.
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+export function createBoundedFetch(): FetchLike {
+  const get = async (url: string, init: Parameters<FetchLike>[1], again: boolean): Promise<ResponseLike> => {
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: init.headers, signal: init.signal, redirect: 'follow' });
+    } catch (err) {
+      const code = (err as { cause?: { code?: unknown } }).cause?.code;
+      if (again && !init.signal.aborted && typeof code === 'string' && CLOSED_SOCKET.has(code)) {
+        return get(url, init, false);
+      }
+      // fetch says only "fetch failed"; its cause says what (ECONNREFUSED, a redirect loop…).
+      const cause = (err as { cause?: unknown }).cause;
+      throw err instanceof TypeError && cause instanceof Error ? cause : err;
+    }
+    const body = readBounded(res, url, init.maxBodyBytes ?? Infinity);
+    body.catch(() => {});
+    return {
+      status: res.status,
+      ok: res.ok,
+      headers: res.headers,
+      arrayBuffer: () => body,
+    };
   };
-  const get = (url: URL, init: Parameters<FetchLike>[1], redirects: number, fresh = false): Promise<ResponseLike> =>
-    new Promise((resolve, reject) => {
-      const protocol = url.protocol === 'https:' ? 'https:' : url.protocol === 'http:' ? 'http:' : undefined;
-      if (!protocol) return reject(new TypeError(`unsupported protocol ${url.protocol}`));
-      const request = (protocol === 'https:' ? https : http).get(
-        url,
-        // After a pooled socket failed, the retry opens its own connection.
-        { headers: init.headers, agent: fresh ? false : agents[protocol], signal: init.signal },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          const location = res.headers.location;
-          if (status >= 300 && status < 400 && location && status !== 304) {
-            res.resume();
-            if (redirects >= MAX_REDIRECTS) return reject(new TypeError(`more than ${MAX_REDIRECTS} redirects`));
-            return resolve(get(new URL(location, url), init, redirects + 1));
-          }
-          resolve(responseOf(res, status, url.href, init.maxBodyBytes));
-        },
-      );
-      request.on('error', (err: NodeJS.ErrnoException) => {
-        // The server closed a kept-alive socket as this request went out on it: nothing reached
-        // the server, so the GET is sent again once on a new connection (what Node's docs advise).
-        if (request.reusedSocket && !fresh && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
-          return resolve(get(url, init, redirects, true));
-        }
-        reject(err);
-      });
-    });
-  return (url, init) => get(new URL(url), init, 0);
+  return (url, init) => get(url, init, true);
 }
 
-function responseOf(res: http.IncomingMessage, status: number, url: string, maxBytes = Infinity): ResponseLike {
-  // Read at once, so the socket goes back to the pool even if the caller never asks for the body.
-  const body = readAll(res, url, maxBytes);
-  body.catch(() => {});
-  const header = (name: string): string | undefined => {
-    const v = res.headers[name.toLowerCase()];
-    return Array.isArray(v) ? v.join(', ') : v;
-  };
-  return {
-    status,
-    ok: status >= 200 && status < 300,
-    headers: { get: (name) => header(name) ?? null, has: (name) => header(name) !== undefined },
-    arrayBuffer: () => body,
-  };
-}
-
-async function readAll(res: http.IncomingMessage, url: string, maxBytes: number): Promise<Buffer> {
-  const refuse = (reason: string): never => {
-    res.destroy();
+async function readBounded(res: Response, url: string, maxBytes: number): Promise<Uint8Array> {
+  const refuse = async (reason: string): Promise<never> => {
+    await res.body?.cancel().catch(() => {});
     throw new BodyLimitError(url, reason, { maxBodyBytes: maxBytes });
   };
-  const declared = Number(res.headers['content-length']);
-  if (declared > maxBytes) refuse(`Content-Length ${declared} is over STATSAPI_MAX_BODY_BYTES (${maxBytes})`);
-  const chunks: Buffer[] = [];
+  const declared = Number(res.headers.get('content-length'));
+  if (declared > maxBytes) await refuse(`Content-Length ${declared} is over STATSAPI_MAX_BODY_BYTES (${maxBytes})`);
+  if (!res.body) return new Uint8Array(0);
+  const encoding = (res.headers.get('content-encoding') ?? '').trim().toLowerCase();
+  const compressed = encoding !== '' && encoding !== 'identity';
+  const chunks: Uint8Array[] = [];
   let received = 0;
-  // Async iteration throws when the connection closes before the body's end.
-  for await (const chunk of res) {
-    received += (chunk as Buffer).length;
-    if (received > maxBytes) refuse(`more than STATSAPI_MAX_BODY_BYTES (${maxBytes}) bytes received`);
-    chunks.push(chunk as Buffer);
-  }
-  const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-  const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (raw.length === 0 || encoding === '' || encoding === 'identity') return raw;
-  // Output buffers near the body's decoded size: zlib's default small ones cost a main-thread
-  // callback each. zlib stops as soon as its output passes maxOutputLength, so a gzip bomb is
-  // never inflated whole.
-  const options = {
-    chunkSize: Math.min(4 << 20, Math.max(64 << 10, raw.length * 8)),
-    ...(Number.isFinite(maxBytes) ? { maxOutputLength: maxBytes } : {}),
-  };
-  try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return await gunzip(raw, options);
-    if (encoding === 'deflate') return await inflate(raw, options);
-    if (encoding === 'br') return await brotli(raw, options);
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
-      refuse(`decompresses to more than STATSAPI_MAX_BODY_BYTES (${maxBytes}) bytes`);
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      reader.releaseLock();
+      await refuse(
+        compressed
+          ? `decompresses to more than STATSAPI_MAX_BODY_BYTES (${maxBytes}) bytes`
+          : `more than STATSAPI_MAX_BODY_BYTES (${maxBytes}) bytes received`,
+      );
     }
-    throw err;
+    chunks.push(value);
   }
-  throw new TypeError(`unsupported content-encoding ${encoding}`);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
 }

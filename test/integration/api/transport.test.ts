@@ -3,11 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFetch, type ResponseLike } from '../../../src/api/transport.js';
+import { createBoundedFetch, type ResponseLike } from '../../../src/api/transport.js';
 
 /** A real HTTP server whose answers each test chooses by path. */
 let server: http.Server;
-const perSocket = new WeakMap<object, number>();
 let seenFlaky = 0;
 let base: string;
 // Random text, so the compressed body is long too (a body cut after 200 bytes is really cut).
@@ -34,12 +33,11 @@ beforeAll(async () => {
     if (path === '/bad-gzip') {
       return void res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync(BODY).subarray(0, 300));
     }
-    if (path === '/second-on-a-socket-fails') {
-      // A server closing a kept-alive connection as the next request arrives on it.
-      const n = (perSocket.get(req.socket) ?? 0) + 1;
-      perSocket.set(req.socket, n);
+    if (path === '/closed-once') {
+      // A server closing the connection a request came on without answering (as one closing a
+      // kept-alive connection just as the request goes out on it), for the first request only.
       seenFlaky++;
-      if (n >= 2) return void req.socket.destroy();
+      if (seenFlaky === 1 || seenFlaky <= 0) return void req.socket.destroy();
       return void res.end(BODY);
     }
     if (path === '/slow') return void setTimeout(() => res.end(BODY), 2_000);
@@ -51,14 +49,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const get = (path: string, signal = new AbortController().signal) =>
-  createNodeFetch()(`${base}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' }, signal });
+  createBoundedFetch()(`${base}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' }, signal });
 const bodyText = async (res: Promise<ResponseLike>) => {
   const raw = await (await res).arrayBuffer();
   return Buffer.from(raw instanceof Uint8Array ? raw : new Uint8Array(raw)).toString('utf8');
 };
 const text = (path: string) => bodyText(get(path));
 
-describe('node:http transport', () => {
+describe('the bounded fetch transport', () => {
   it('decodes gzip, deflate and brotli bodies and passes an identity body through', async () => {
     for (const path of ['/gzip', '/deflate', '/br', '/plain']) expect((await text(path)) === BODY, path).toBe(true);
   });
@@ -81,23 +79,30 @@ describe('node:http transport', () => {
 
   it('follows redirects, and gives up on a loop', async () => {
     expect((await text('/moved')) === BODY).toBe(true);
-    await expect(get('/loop')).rejects.toThrow(/redirects/);
+    await expect(get('/loop')).rejects.toThrow(/redirect/);
   });
 
-  it('rejects a body cut off by the connection and a compressed body that ends early', async () => {
+  it('rejects a body cut off by the connection; a compressed body that ends early gives only what it decoded', async () => {
     expect(zlib.gzipSync(BODY).length).toBeGreaterThan(1000);
     await expect(text('/cut-gzip')).rejects.toThrow();
-    await expect(text('/bad-gzip')).rejects.toThrow(/unexpected end|incorrect|invalid/i);
+    // fetch decodes leniently: the start of the body, which the client's JSON parse then refuses.
+    const partial = await text('/bad-gzip');
+    expect(partial.length).toBeLessThan(BODY.length);
+    expect(BODY.startsWith(partial)).toBe(true);
+    expect(() => JSON.parse(partial)).toThrow();
   });
 
-  it('sends a GET again on a new connection when the server closed the kept-alive one it went out on', async () => {
-    const fetchLike = createNodeFetch();
+  it('sends a GET again, once, when the server closed its connection before answering', async () => {
+    const fetchLike = createBoundedFetch();
     const read = () =>
-      bodyText(fetchLike(`${base}/second-on-a-socket-fails`, { headers: {}, signal: new AbortController().signal }));
+      bodyText(fetchLike(`${base}/closed-once`, { headers: {}, signal: new AbortController().signal }));
     expect((await read()) === BODY).toBe(true);
-    expect((await read()) === BODY).toBe(true);
-    // First on a new socket, second reset on the reused one, then again on a new one.
-    expect(seenFlaky).toBe(3);
+    // The first closed without an answer, then sent again.
+    expect(seenFlaky).toBe(2);
+    // Twice closed: the error is the caller's (its retries wait between attempts).
+    seenFlaky = -2;
+    await expect(read()).rejects.toThrow(/closed|socket|reset/i);
+    expect(seenFlaky).toBe(0);
   });
 
   it('stops when its signal aborts', async () => {
@@ -113,7 +118,7 @@ describe('node:http transport', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await expect(
-      createNodeFetch()(`http://127.0.0.1:${port}/`, { headers: {}, signal: new AbortController().signal }),
+      createBoundedFetch()(`http://127.0.0.1:${port}/`, { headers: {}, signal: new AbortController().signal }),
     ).rejects.toThrow(/ECONNREFUSED/);
   });
 });
