@@ -49,7 +49,7 @@ describe('the stages of a game load, observed from outside', () => {
       'rows',
       'source',
     ]);
-    expect(Object.keys(prepared.boxscore).sort()).toEqual(['canonical', 'sha', 'text']);
+    expect(Object.keys(prepared.boxscore).sort()).toEqual(['canonicalSha', 'sha', 'text']);
   });
 
   it('with a listener, publishes each stage of the game, timed by the listener', () => {
