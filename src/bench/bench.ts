@@ -69,6 +69,7 @@ export async function runBench(
       sim.url,
       games.map((g) => g.gamePk),
       config.gameSource,
+      opts.baselineGames,
     );
     out(`warmed the simulator (every body requested once) in ${(warmMs / 1000).toFixed(1)} s`);
 
@@ -268,17 +269,25 @@ export async function regularSeasonGames(
 
 /**
  * Every body the bench will ask for, requested once so that the simulator serves them from its
- * cache: the boxscore and playByPlay (the naive loader's), and the feed when the backfill's source is
- * the feed.
+ * cache: the backfill's (each game's feed, or its boxscore and playByPlay), and the boxscore and
+ * playByPlay of the naive loader's first games. No more: a body the run never asks for would take
+ * the cache's room, and a least-recently-used cache filled past its size in the order the backfill
+ * then asks would serve every game by simulating it again.
  */
-async function warmSimulator(url: string, gamePks: number[], source: Config['gameSource']): Promise<number> {
+async function warmSimulator(
+  url: string,
+  gamePks: number[],
+  source: Config['gameSource'],
+  naiveGames: number,
+): Promise<number> {
   const started = performance.now();
   let next = 0;
   const worker = async () => {
     while (next < gamePks.length) {
-      const pk = gamePks[next++]!;
-      const paths = [`v1/game/${pk}/boxscore`, `v1/game/${pk}/playByPlay`];
-      if (source === 'feed') paths.push(`v1.1/game/${pk}/feed/live`);
+      const i = next++;
+      const pk = gamePks[i]!;
+      const paths = source === 'feed' ? [`v1.1/game/${pk}/feed/live`] : [];
+      if (source !== 'feed' || i < naiveGames) paths.push(`v1/game/${pk}/boxscore`, `v1/game/${pk}/playByPlay`);
       for (const p of paths)
         await (await fetch(`${url}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     }
