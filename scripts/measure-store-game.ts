@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The main thread's cost of storing a game (its load transaction: revisions, bodies, rows), on the
  * recorded feeds of a fixtures directory (each a game of its own), prepared beforehand as an
@@ -34,7 +35,8 @@ const RUN = 1;
 
 function revisionOf(kind: 'boxscore' | 'playByPlay', body: PreparedBody, source: string): RevisionBody {
   const canonical = () => REVISION_RULES.canonicalBody(kind, JSON.parse(new TextDecoder().decode(body.text)));
-  return { kind, sha: body.canonicalSha, canonical, source };
+  const storedTextSha = () => createHash('sha256').update(body.text).digest('hex');
+  return { kind, sha: body.canonicalSha, canonical, storedTextSha, source };
 }
 
 /** A feed with one play's description changed: a correction of its play-by-play. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DugoutError } from '../errors.js';
 import type { Executor } from './client.js';
 import {
@@ -55,6 +56,8 @@ export interface RevisionBody {
   kind: RevisionKind;
   sha: string;
   canonical(): CanonicalContent;
+  /** SHA-256 hex of the text raw.* will keep of the body (a `stored` revision records it). */
+  storedTextSha(): string;
   source: string;
 }
 
@@ -74,6 +77,8 @@ export interface StoredContent {
   sha: string;
   content: unknown;
   text: string;
+  /** SHA-256 hex of the body's text as raw.* holds it. */
+  storedTextSha: string;
   source: string;
   fetchedAt: Date;
 }
@@ -101,7 +106,14 @@ export async function readStoredContents(
   const out = new Map<string, StoredContent>();
   for (const b of await readStoredGameBodies(tx, gamePk)) {
     const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
-    out.set(b.kind, { sha: c.sha, content: c.content, text: c.text, source: b.source, fetchedAt: b.fetchedAt });
+    out.set(b.kind, {
+      sha: c.sha,
+      content: c.content,
+      text: c.text,
+      storedTextSha: createHash('sha256').update(b.text).digest('hex'),
+      source: b.source,
+      fetchedAt: b.fetchedAt,
+    });
   }
   return out;
 }
@@ -157,6 +169,7 @@ async function seedFromStoredBodies(
       reason: 'new_final',
       encoding: whole ? 'whole' : 'stored',
       bodyText: whole ? c.text : 'null',
+      storedTextSha256: whole ? null : c.storedTextSha,
       runId: null,
     });
     known.set(kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: c.fetchedAt });
@@ -246,7 +259,14 @@ export async function storeGameRevisions(
     const base = { gamePk, kind: b.kind, contentSha256: b.sha, source: b.source, fetchedAt: at, runId };
     if (!prev) {
       // The body goes to raw.* below: the revision stands for it there.
-      added.push({ ...base, revision: 1, reason: 'new_final', encoding: 'stored', bodyText: 'null' });
+      added.push({
+        ...base,
+        revision: 1,
+        reason: 'new_final',
+        encoding: 'stored',
+        bodyText: 'null',
+        storedTextSha256: b.storedTextSha(),
+      });
       continue;
     }
     const c = b.canonical();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
 import { type RevisionBody, type RevisionKind, type RevisionRules, storeGameRevisions } from './game-revisions.js';
@@ -192,12 +193,16 @@ export async function storeLiveGame(
 
 const UTF8_IN = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** A body as a revision takes it: its canonical content made again from its text only if asked. */
+/**
+ * A body as a revision takes it: its canonical content made again from its text only if asked, and
+ * the hash of the text raw.* stores (the text's UTF-8 bytes are what the server keeps).
+ */
 function revisionBody(game: GameToStore, kind: RevisionKind, body: GameBodyToStore): RevisionBody {
   return {
     kind,
     sha: body.canonicalSha,
     canonical: () => game.revisionRules.canonicalBody(kind, JSON.parse(asText(body.text))),
+    storedTextSha: () => createHash('sha256').update(body.text).digest('hex'),
     source: game.source,
   };
 }

@@ -1,4 +1,5 @@
-import { readStoredContents, type StoredContent } from '../db/game-revisions.js';
+import type { Executor } from '../db/client.js';
+import { readStoredContents } from '../db/game-revisions.js';
 import { storeRejects } from '../db/queries/rejects.js';
 import {
   deleteGameHistory,
@@ -6,6 +7,7 @@ import {
   listRevisedGames,
   readGameRevisions,
   readStoredAbsChallenges,
+  readStoredBodyTextShas,
   recordGameHistory,
   type ScoringChangeRow,
   type StoredRevision,
@@ -25,6 +27,12 @@ const HISTORY_WRITERS = 2;
 
 /** A revision's content, made (parsed, or patched) when first asked for. */
 type Content = () => unknown;
+
+/** A game's body in raw.*, as a `stored` revision stands for it: its content's hash and the content. */
+interface StoredBody {
+  sha: string;
+  content: Content;
+}
 
 /** A game's revisions replayed: one step per fetch time, the contents of every kind at it. */
 interface Step {
@@ -64,7 +72,7 @@ class RevisionReject extends Error {
 export function replayRevisions(
   gamePk: number,
   revisions: readonly StoredRevision[],
-  stored: ReadonlyMap<string, StoredContent>,
+  stored: ReadonlyMap<string, StoredBody>,
 ): Step[] {
   const latest = new Map<string, { revision: StoredRevision; content: Content }>();
   const byTime = [...revisions].sort(
@@ -90,7 +98,7 @@ export function replayRevisions(
           r,
         );
       }
-      content = () => s.content;
+      content = s.content;
     } else if (r.encoding === 'whole' && textSha256(r.bodyText) === r.contentSha256) {
       // A whole revision keeps its content's canonical text, the text its hash names: the text is
       // checked as it is, and parsed only when a patch, a scoring change or a replay needs it.
@@ -173,7 +181,7 @@ export async function rebuildHistory(ctx: PipelineContext): Promise<{ games: num
 function rebuildGameHistory(ctx: PipelineContext, gamePk: number): Promise<'rebuilt' | 'rejected'> {
   return ctx.db.transaction(async (tx) => {
     const revisions = await readGameRevisions(tx, gamePk);
-    const stored = await readStoredContents(tx, { canonicalBody }, gamePk);
+    const stored = await storedBodies(tx, gamePk, revisions);
     let steps: Step[];
     try {
       steps = replayRevisions(gamePk, revisions, stored);
@@ -213,4 +221,30 @@ function rebuildGameHistory(ctx: PipelineContext, gamePk: number): Promise<'rebu
     }
     return 'rebuilt' as const;
   });
+}
+
+/**
+ * A game's bodies in raw.*, as its `stored` revisions stand for them. A game fetched once (most games:
+ * every revision `stored`, all of one fetch) whose raw bodies' texts still have the hashes their
+ * revisions recorded has the contents those revisions name: the server hashes the texts, and no
+ * body crosses the connection or is parsed. Any other game has each body read and made canonical,
+ * its content's hash made again to compare.
+ */
+async function storedBodies(
+  tx: Executor,
+  gamePk: number,
+  revisions: readonly StoredRevision[],
+): Promise<Map<string, StoredBody>> {
+  const once = new Set(revisions.map((r) => r.fetchedAt.getTime())).size === 1;
+  if (once && revisions.every((r) => r.encoding === 'stored' && r.storedTextSha256 !== null)) {
+    const texts = await readStoredBodyTextShas(tx, gamePk);
+    if (revisions.every((r) => texts.get(r.kind) === r.storedTextSha256)) {
+      const unread = () => {
+        throw new Error(`game ${gamePk}: a body vouched for by its text's hash was asked for its content`);
+      };
+      return new Map(revisions.map((r) => [r.kind, { sha: r.contentSha256, content: unread }]));
+    }
+  }
+  const contents = await readStoredContents(tx, { canonicalBody }, gamePk);
+  return new Map([...contents].map(([kind, c]) => [kind, { sha: c.sha, content: () => c.content }]));
 }

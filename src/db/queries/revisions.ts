@@ -20,6 +20,8 @@ export interface StoredRevision {
   reason: string;
   encoding: RevisionEncoding;
   bodyText: string;
+  /** `stored`: the SHA-256 of the raw body's text it was written beside (null: not recorded). */
+  storedTextSha256: string | null;
 }
 
 /** A revision to write. */
@@ -35,6 +37,8 @@ export interface RevisionToStore {
   encoding: RevisionEncoding;
   /** The content or patch as JSON text; `null` for `stored` (the body is raw.*'s). */
   bodyText: string;
+  /** `stored`: the SHA-256 of the raw body's text as it is stored beside the revision. */
+  storedTextSha256?: string | null;
   runId: number | null;
 }
 
@@ -48,6 +52,7 @@ interface RevisionRow {
   reason: string;
   encoding: RevisionEncoding;
   body: string;
+  stored_text_sha256: string | null;
 }
 
 function fromRow(r: RevisionRow): StoredRevision {
@@ -61,10 +66,11 @@ function fromRow(r: RevisionRow): StoredRevision {
     reason: r.reason,
     encoding: r.encoding,
     bodyText: r.body,
+    storedTextSha256: r.stored_text_sha256,
   };
 }
 
-const REVISION_COLUMNS = `game_pk, kind, revision, content_sha256, source, fetched_at, reason, encoding, body::text as body`;
+const REVISION_COLUMNS = `game_pk, kind, revision, content_sha256, source, fetched_at, reason, encoding, body::text as body, stored_text_sha256`;
 
 /** A game's revisions of every kind, in kind and revision order. */
 export async function readGameRevisions(tx: Executor, gamePk: number): Promise<StoredRevision[]> {
@@ -181,18 +187,35 @@ export async function readStoredGameBodies(
 }
 
 /**
+ * The SHA-256 hex of the text of each of a game's bodies in raw.*, by kind, made by the server (the
+ * text does not cross the connection).
+ */
+export async function readStoredBodyTextShas(tx: Executor, gamePk: number): Promise<Map<string, string>> {
+  const pk = intList([gamePk]);
+  const sha = `encode(sha256(convert_to(body::text, 'UTF8')), 'hex')`;
+  const rows = await queryRows<{ kind: string; sha: string }>(
+    tx,
+    sql.raw(`select 'boxscore' as kind, ${sha} as sha from raw.boxscores where game_pk = ${pk}
+      union all select 'playByPlay', ${sha} from raw.play_by_play where game_pk = ${pk}
+      union all select 'winProbability', ${sha} from raw.win_probability where game_pk = ${pk}`),
+  );
+  return new Map(rows.map((r) => [r.kind, r.sha]));
+}
+
+/**
  * Insert revisions (each one statement: a body is up to a megabyte of text). A `stored` revision
- * keeps the JSON null and 0 characters.
+ * keeps the JSON null and 0 characters, and the hash of the raw body's text it stands for.
  */
 export async function insertRevisions(tx: Executor, revisions: readonly RevisionToStore[]): Promise<void> {
   await settleAll(
     revisions.map((r) => {
       const text = r.encoding === 'stored' ? 'null' : r.bodyText;
       return tx.execute(
-        sql`insert into raw.game_revisions (game_pk, kind, revision, content_sha256, source, fetched_at, reason, encoding, body, body_chars, run_id)
+        sql`insert into raw.game_revisions (game_pk, kind, revision, content_sha256, source, fetched_at, reason, encoding, body, body_chars, stored_text_sha256, run_id)
           values (${r.gamePk}, ${r.kind}, ${r.revision}, ${r.contentSha256}, ${r.source},
             coalesce(${r.fetchedAt?.toISOString() ?? null}::timestamptz, now()), ${r.reason}, ${r.encoding},
-            ${text}::json, ${r.encoding === 'stored' ? 0 : text.length}, ${r.runId})`,
+            ${text}::json, ${r.encoding === 'stored' ? 0 : text.length},
+            ${r.encoding === 'stored' ? (r.storedTextSha256 ?? null) : null}, ${r.runId})`,
       );
     }),
   );
@@ -210,7 +233,8 @@ export async function materialiseStoredRevision(
   text: string,
 ): Promise<void> {
   await tx.execute(
-    sql`update raw.game_revisions set encoding = 'whole', body = ${text}::json, body_chars = ${text.length}
+    sql`update raw.game_revisions set encoding = 'whole', body = ${text}::json, body_chars = ${text.length},
+          stored_text_sha256 = null
         where game_pk = ${gamePk} and kind = ${kind} and revision = ${revision} and encoding = 'stored'`,
   );
 }

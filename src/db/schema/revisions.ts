@@ -36,6 +36,13 @@ export const gameRevisions = raw.table(
     body: json('body').notNull(),
     /** Characters of `body`'s text; 0 when `stored`. */
     bodyChars: integer('body_chars').notNull(),
+    /**
+     * When `stored`: SHA-256 hex of the raw body's text (UTF-8) as the load stored it in raw.*. While
+     * raw.* holds that same text, its content is the one `content_sha256` names, so a rebuild checks
+     * the text's hash instead of making the content again. Null for other encodings, and for `stored`
+     * revisions written before the column (checked by their content).
+     */
+    storedTextSha256: text('stored_text_sha256'),
     runId: bigint('run_id', { mode: 'number' }),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { syncJob } from '../../../jobs/sync.js';
 import { queryRows, sql } from '../../../src/db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { HISTORY_TABLES, tablesDigest } from '../../helpers/digest.js';
+import { storedTextShas } from '../../helpers/revision-body.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
 const DAY = 86_400_000;
@@ -42,6 +43,13 @@ describe('dugout rebuild replays the stored revisions', () => {
   afterAll(async () => {
     await h?.close();
     await t?.drop();
+  });
+
+  it('records with each `stored` revision the hash of the raw text it stands for, and with no other', async () => {
+    const byEncoding = await storedTextShas(t.database.db);
+    expect(byEncoding.stored!.n).toBeGreaterThan(0);
+    expect(byEncoding.stored).toMatchObject({ matching: byEncoding.stored!.n, none: 0 });
+    for (const encoding of ['whole', 'patch']) expect(byEncoding[encoding]?.none).toBe(byEncoding[encoding]?.n);
   });
 
   it('gives back the current rows, the history and the scoring changes, without a request', {

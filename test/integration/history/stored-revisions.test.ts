@@ -14,7 +14,7 @@ import { storeGame } from '../../../src/db/store-game.js';
 import { applyRevisionPatch, canonicalBody } from '../../../src/extract/revision.js';
 import { REVISION_RULES } from '../../../src/pipeline/load/revision-rules.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
-import { revisionBody } from '../../helpers/revision-body.js';
+import { revisionBody, storedTextShas } from '../../helpers/revision-body.js';
 import { HISTORY_TABLES, tablesDigest } from '../../helpers/digest.js';
 import { addDays, firstRegularDate, runDeps, type SimHarness, startSim } from '../../helpers/run.js';
 
@@ -90,6 +90,8 @@ describe('revision 1 stands for the body raw.* stores', () => {
     // Without the raw bodies, a `stored` revision has no content.
     const revisions = await readGameRevisions(t.database.db, pk);
     expect(() => contentsOf(revisions, applyRevisionPatch)).toThrow(StoredRevisionError);
+    // Each records the hash of the text raw.* stored beside it, as the server hashes that text.
+    expect(await storedTextShas(t.database.db)).toEqual({ stored: { n: all.length, matching: all.length, none: 0 } });
   });
 
   it('makes revision 1 whole from the raw body when a correction comes, then keeps the correction as a patch', {
@@ -197,6 +199,23 @@ describe('revision 1 stands for the body raw.* stores', () => {
     ).rejects.toThrow('killed before the rows');
     expect(rowsAsked).toBe(true);
     expect(await revs(`where game_pk = ${pk}`)).toEqual(before);
+  });
+
+  it('checks a raw body whose text changed but not its content by that content: the rebuild keeps the game', {
+    timeout: 300_000,
+  }, async () => {
+    const db = t.database.db;
+    const rewritten = day0[4]!;
+    expect((await revs(`where game_pk = ${rewritten}`)).map((r) => r.encoding)).toEqual(['stored', 'stored']);
+    // jsonb writes the same content again with its own key order and spacing: a new text, one content.
+    await db.execute(sql.raw(`update raw.boxscores set body = body::jsonb::json where game_pk = ${rewritten}`));
+    const byEncoding = await storedTextShas(db);
+    expect(byEncoding.stored!.matching).toBe(byEncoding.stored!.n - 1);
+    const before = await digest();
+    const run = await rebuildJob.run(runDeps(t.database, h), {});
+    expect(run.status, String(run.error)).toBe('succeeded');
+    expect(run.result).toMatchObject({ revisionRejects: 0 });
+    expect(await digest()).toEqual(before);
   });
 
   it('refuses a raw body changed without a revision: the rebuild rejects the game and keeps its rows, a load throws', {

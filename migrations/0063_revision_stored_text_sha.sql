@@ -1,0 +1,1 @@
+ALTER TABLE "raw"."game_revisions" ADD COLUMN "stored_text_sha256" text;
