@@ -272,7 +272,8 @@ export async function regularSeasonGames(
  * cache: the backfill's (each game's feed, or its boxscore and playByPlay), and the boxscore and
  * playByPlay of the naive loader's first games. No more: a body the run never asks for would take
  * the cache's room, and a least-recently-used cache filled past its size in the order the backfill
- * then asks would serve every game by simulating it again.
+ * then asks would serve every game by simulating it again. Requested from a process of its own, so
+ * that the peak memory the bench reports is the loader's, not this warm-up's.
  */
 async function warmSimulator(
   url: string,
@@ -281,20 +282,37 @@ async function warmSimulator(
   naiveGames: number,
 ): Promise<number> {
   const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < gamePks.length) {
-      const i = next++;
-      const pk = gamePks[i]!;
-      const paths = source === 'feed' ? [`v1.1/game/${pk}/feed/live`] : [];
-      if (source !== 'feed' || i < naiveGames) paths.push(`v1/game/${pk}/boxscore`, `v1/game/${pk}/playByPlay`);
-      for (const p of paths)
-        await (await fetch(`${url}/${p}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  const paths = gamePks.flatMap((pk, i) => [
+    ...(source === 'feed' ? [`v1.1/game/${pk}/feed/live`] : []),
+    ...(source !== 'feed' || i < naiveGames ? [`v1/game/${pk}/boxscore`, `v1/game/${pk}/playByPlay`] : []),
+  ]);
+  const child = spawn(process.execPath, ['--input-type=module', '-e', WARM_SCRIPT, url], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  child.stdin!.end(JSON.stringify(paths));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`warming the simulator failed (exit ${code})`);
   return performance.now() - started;
 }
+
+/** The warm-up's process: the paths on stdin (a JSON array), four requests at a time. */
+const WARM_SCRIPT = `
+const url = process.argv[1];
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const paths = JSON.parse(input);
+let next = 0;
+await Promise.all(Array.from({ length: 4 }, async () => {
+  while (next < paths.length) {
+    const res = await fetch(url + '/' + paths[next++], { headers: { 'accept-encoding': 'gzip' } });
+    if (!res.ok) throw new Error(res.status + ' ' + res.url);
+    await res.arrayBuffer();
+  }
+}));
+`;
 
 /**
  * The postmaster of the bench's PostgreSQL server when it runs on this host, so that the server's
