@@ -52,6 +52,26 @@ describe('dugout rebuild replays the stored revisions', () => {
     for (const encoding of ['whole', 'patch']) expect(byEncoding[encoding]?.none).toBe(byEncoding[encoding]?.n);
   });
 
+  it("opens a version of every current row equal to it in every column (mlb.record_game_history's lists)", async () => {
+    for (const [table, key] of [
+      ['plays', ['at_bat_index']],
+      ['batting_lines', ['team_id', 'person_id']],
+      ['pitching_lines', ['team_id', 'person_id']],
+    ] as const) {
+      const sameKey = key.map((k) => `h.${k} = c.${k}`).join(' and ');
+      const [row] = await queryRows<{ current: number; open: number; unequal: number }>(
+        t.database.db,
+        sql.raw(`select (select count(*)::int from mlb.${table}) as current,
+            (select count(*)::int from mlb.${table}_history where valid_to is null) as open,
+            (select count(*)::int from mlb.${table} c where not exists (
+              select 1 from mlb.${table}_history h where h.game_pk = c.game_pk and ${sameKey} and h.valid_to is null
+                and to_jsonb(c) - 'run_id' = to_jsonb(h) - 'run_id' - 'valid_from' - 'valid_to')) as unequal`),
+      );
+      expect(row!.current, table).toBeGreaterThan(0);
+      expect(row, table).toEqual({ current: row!.current, open: row!.current, unequal: 0 });
+    }
+  });
+
   it('gives back the current rows, the history and the scoring changes, without a request', {
     timeout: 300_000,
   }, async () => {
