@@ -1,0 +1,2 @@
+-- The column migration 0063 added, described as every warehouse column is.
+COMMENT ON COLUMN raw.game_revisions.stored_text_sha256 IS 'For a stored revision: the SHA-256 hex of the raw body''s text (UTF-8) as the load stored it in raw.*. While raw.* holds that same text, its content is the one content_sha256 names, so a rebuild checks the text''s hash instead of making the content again. Null for whole and patch revisions, and for stored revisions written before the column (checked by their content).';
