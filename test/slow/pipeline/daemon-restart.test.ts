@@ -13,8 +13,13 @@ const MIN = 60_000;
 const T0 = Date.parse('2025-05-10T12:00:00Z');
 const EVERY = 30 * MIN;
 const POLLS = 17;
-/** How long after the simulator has answered its schedule request each killed daemon gets SIGKILL, ms. */
-const KILL_DELAYS = [0, 40, 150];
+/**
+ * When each killed daemon gets SIGKILL: while the simulator holds its schedule request (the run
+ * started, its answer not yet sent), or so many ms after the simulator answered it.
+ */
+const KILL_DELAYS: Array<'in flight' | number> = ['in flight', 40, 150];
+/** How long the simulator holds the schedule request of a daemon killed 'in flight', ms. */
+const HELD_MS = 3_000;
 
 /**
  * Every pregame row as a comparable line: its key, what it says, and when it was first seen and
@@ -98,15 +103,36 @@ describe('the daemon killed in the middle of a span of pregame polls', () => {
         const delay = kills.get(i);
         if (delay !== undefined) {
           const served = h.sim.requestLog.length;
+          if (delay === 'in flight')
+            h.sim.setFaults({ slowMs: HELD_MS, scripted: [{ pathIncludes: '/schedule', fault: 'slow' }] });
           const d = spawnCli(args, env);
-          await until(
-            'the pregame schedule request',
-            async () => h.sim.requestLog.slice(served).some((r) => r.path.includes('/schedule')),
-            120_000,
-          );
-          if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+          if (delay === 'in flight') {
+            // Sure to land mid-run however fast the machine: the run has started and waits for its answer.
+            await until(
+              'the pregame run to start',
+              async () => /"job":"pregame".*"msg":"run started"/.test(d.stderr()),
+              120_000,
+            );
+            await new Promise((r) => setTimeout(r, 200));
+          } else {
+            await until(
+              'the pregame schedule request',
+              async () => h.sim.requestLog.slice(served).some((r) => r.path.includes('/schedule')),
+              120_000,
+            );
+            if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+          }
           d.child.kill('SIGKILL');
           await d.exited;
+          if (delay === 'in flight') {
+            h.sim.setFaults({});
+            // The held request is logged once answered (to no one): not to be taken for a later daemon's.
+            await until(
+              'the held schedule request to be answered',
+              async () => h.sim.requestLog.slice(served).some((r) => r.path.includes('/schedule')),
+              120_000,
+            );
+          }
           killedAt.push(i);
         }
         // The daemon (re)started at the same moment: its pregame poll runs when due, then SIGTERM stops it.
@@ -123,9 +149,10 @@ describe('the daemon killed in the middle of a span of pregame polls', () => {
       db,
       sql`select status from ingest.runs where job = 'pregame' order by run_id`,
     );
-    // The kill at 0 ms lands mid-run; those at 40 and 150 ms may land after a quiet machine has
-    // stored the answer and finished the run (then it is a succeeded run, killed while idle: CI saw
-    // one at 40 ms), so only the first is sure to leave an interrupted run.
+    // The kill while the schedule request is held lands mid-run; those at 40 and 150 ms after the
+    // answer may land after a quiet machine has stored it and finished the run (then it is a
+    // succeeded run, killed while idle: CI saw one at 40 and at 0 ms), so only the first is sure
+    // to leave an interrupted run.
     const interruptedRuns = runs.filter((r) => r.status === 'interrupted').length;
     expect(interruptedRuns).toBeGreaterThanOrEqual(1);
     expect(interruptedRuns).toBeLessThanOrEqual(kills.size);
