@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 /**
  * The main thread's cost of storing a game (its load transaction: revisions, bodies, rows), on the
  * recorded feeds of a fixtures directory (each a game of its own), prepared beforehand as an
@@ -15,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDatabase } from '../src/db/client.js';
-import { type RevisionBody, storeGameRevisions } from '../src/db/game-revisions.js';
+import { type RevisionBody, storedTextSha256, storeGameRevisions } from '../src/db/game-revisions.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 import { type GameToStore, storeGame } from '../src/db/store-game.js';
@@ -35,7 +34,7 @@ const RUN = 1;
 
 function revisionOf(kind: 'boxscore' | 'playByPlay', body: PreparedBody, source: string): RevisionBody {
   const canonical = () => REVISION_RULES.canonicalBody(kind, JSON.parse(new TextDecoder().decode(body.text)));
-  const storedTextSha = () => createHash('sha256').update(body.text).digest('hex');
+  const storedTextSha = () => storedTextSha256(body.text);
   return { kind, sha: body.canonicalSha, canonical, storedTextSha, source };
 }
 

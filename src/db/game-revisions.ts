@@ -97,6 +97,11 @@ export class StoredRevisionError extends DugoutError {
   }
 }
 
+/** SHA-256 hex of a body's text as raw.* stores it (the UTF-8 bytes the server keeps): a `stored` revision records it. */
+export function storedTextSha256(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /** The canonical content of each of a game's bodies that raw.* stores, by kind. */
 export async function readStoredContents(
   tx: Executor,
@@ -110,7 +115,7 @@ export async function readStoredContents(
       sha: c.sha,
       content: c.content,
       text: c.text,
-      storedTextSha: createHash('sha256').update(b.text).digest('hex'),
+      storedTextSha: storedTextSha256(b.text),
       source: b.source,
       fetchedAt: b.fetchedAt,
     });

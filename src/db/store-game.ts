@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
 import { type Executor, relaxCommitDurability } from './client.js';
 import { copyTarget } from './copy.js';
-import { type RevisionBody, type RevisionKind, type RevisionRules, storeGameRevisions } from './game-revisions.js';
+import {
+  type RevisionBody,
+  type RevisionKind,
+  type RevisionRules,
+  storedTextSha256,
+  storeGameRevisions,
+} from './game-revisions.js';
 import { COPY_MIN_ROWS, type PackedGameRows, ROW_LISTS } from './packed-game-rows.js';
 import { markGameSeasonsStale } from './queries/analytics.js';
 import { deleteGamesRows, setGameRowsRun } from './queries/game-rows.js';
@@ -202,7 +207,7 @@ function revisionBody(game: GameToStore, kind: RevisionKind, body: GameBodyToSto
     kind,
     sha: body.canonicalSha,
     canonical: () => game.revisionRules.canonicalBody(kind, JSON.parse(asText(body.text))),
-    storedTextSha: () => createHash('sha256').update(body.text).digest('hex'),
+    storedTextSha: () => storedTextSha256(body.text),
     source: game.source,
   };
 }

@@ -163,6 +163,23 @@ export async function readRevisionChains(
   return rows.map(fromRow);
 }
 
+/** The raw table of each kind of game body, and what names the request it came from. */
+const GAME_BODY_TABLES = [
+  { kind: 'boxscore', table: 'raw.boxscores', source: 'source' },
+  { kind: 'playByPlay', table: 'raw.play_by_play', source: 'source' },
+  { kind: 'winProbability', table: 'raw.win_probability', source: "'boxscore'" },
+] as const;
+
+/** One row per body raw.* stores of the game: its kind, then `columns` (given the table's source column). */
+function eachGameBody(gamePk: number, columns: (source: string) => string) {
+  const pk = intList([gamePk]);
+  return sql.raw(
+    GAME_BODY_TABLES.map(
+      (t) => `select '${t.kind}' as kind, ${columns(t.source)} from ${t.table} where game_pk = ${pk}`,
+    ).join(' union all '),
+  );
+}
+
 /**
  * A game's stored bodies as text: the content of its `stored` revisions, and of the first revision of
  * a game loaded before revisions were kept.
@@ -171,12 +188,9 @@ export async function readStoredGameBodies(
   tx: Executor,
   gamePk: number,
 ): Promise<Array<{ kind: string; text: string; source: string; fetchedAt: Date }>> {
-  const pk = intList([gamePk]);
   const rows = await queryRows<{ kind: string; body: string; source: string; fetched_at: Date | string }>(
     tx,
-    sql.raw(`select 'boxscore' as kind, body::text as body, source, fetched_at from raw.boxscores where game_pk = ${pk}
-      union all select 'playByPlay', body::text, source, fetched_at from raw.play_by_play where game_pk = ${pk}
-      union all select 'winProbability', body::text, 'boxscore', fetched_at from raw.win_probability where game_pk = ${pk}`),
+    eachGameBody(gamePk, (source) => `body::text as body, ${source} as source, fetched_at`),
   );
   return rows.map((r) => ({
     kind: r.kind,
@@ -191,13 +205,9 @@ export async function readStoredGameBodies(
  * text does not cross the connection).
  */
 export async function readStoredBodyTextShas(tx: Executor, gamePk: number): Promise<Map<string, string>> {
-  const pk = intList([gamePk]);
-  const sha = `encode(sha256(convert_to(body::text, 'UTF8')), 'hex')`;
   const rows = await queryRows<{ kind: string; sha: string }>(
     tx,
-    sql.raw(`select 'boxscore' as kind, ${sha} as sha from raw.boxscores where game_pk = ${pk}
-      union all select 'playByPlay', ${sha} from raw.play_by_play where game_pk = ${pk}
-      union all select 'winProbability', ${sha} from raw.win_probability where game_pk = ${pk}`),
+    eachGameBody(gamePk, () => `encode(sha256(convert_to(body::text, 'UTF8')), 'hex') as sha`),
   );
   return new Map(rows.map((r) => [r.kind, r.sha]));
 }

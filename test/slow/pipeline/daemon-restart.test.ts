@@ -103,6 +103,9 @@ describe('the daemon killed in the middle of a span of pregame polls', () => {
         const delay = kills.get(i);
         if (delay !== undefined) {
           const served = h.sim.requestLog.length;
+          // The simulator logs a request once it has answered it.
+          const scheduleAnswered = (what: string) =>
+            until(what, async () => h.sim.requestLog.slice(served).some((r) => r.path.includes('/schedule')), 120_000);
           if (delay === 'in flight')
             h.sim.setFaults({ slowMs: HELD_MS, scripted: [{ pathIncludes: '/schedule', fault: 'slow' }] });
           const d = spawnCli(args, env);
@@ -115,23 +118,15 @@ describe('the daemon killed in the middle of a span of pregame polls', () => {
             );
             await new Promise((r) => setTimeout(r, 200));
           } else {
-            await until(
-              'the pregame schedule request',
-              async () => h.sim.requestLog.slice(served).some((r) => r.path.includes('/schedule')),
-              120_000,
-            );
+            await scheduleAnswered('the pregame schedule request');
             if (delay > 0) await new Promise((r) => setTimeout(r, delay));
           }
           d.child.kill('SIGKILL');
           await d.exited;
           if (delay === 'in flight') {
             h.sim.setFaults({});
-            // The held request is logged once answered (to no one): not to be taken for a later daemon's.
-            await until(
-              'the held schedule request to be answered',
-              async () => h.sim.requestLog.slice(served).some((r) => r.path.includes('/schedule')),
-              120_000,
-            );
+            // The held request, answered to no one, must not be taken for a later daemon's.
+            await scheduleAnswered('the held schedule request to be answered');
           }
           killedAt.push(i);
         }
