@@ -2,6 +2,7 @@ import { type Executor, sql } from '../client.js';
 import { refreshStaleSeasons } from './analytics.js';
 import { settleAll } from '../rows.js';
 import { GAME_TABLES } from './game-rows.js';
+import { GAME_BODY_TABLES } from './raw-bodies.js';
 
 /** The tables a game's load rewrites (its rows, its rejects, its win probability) and mlb.games. */
 const GAME_LOAD_TABLES = [...GAME_TABLES, 'mlb.play_win_probability', 'mlb.games'];
@@ -93,7 +94,7 @@ export async function analyzeAfterLargeLoad(
 const REPLACED_EVERY_RUN = ['raw.responses', 'raw.people', 'mlb.people'];
 
 /** A game's stored bodies, replaced when it is loaded again. */
-const RAW_GAME_TABLES = ['raw.boxscores', 'raw.play_by_play', 'raw.win_probability'];
+const RAW_GAME_TABLES = GAME_BODY_TABLES.map((t) => t.table);
 
 /**
  * Without autovacuum (PGlite), VACUUM what a run replaced besides the game tables (those are

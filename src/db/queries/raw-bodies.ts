@@ -3,25 +3,38 @@ import { intList } from '../rows.js';
 
 export type GameBodyTable = 'boxscores' | 'play_by_play';
 
+/** The raw table of each kind of game body, and what names the request it came from. */
+export const GAME_BODY_TABLES = [
+  { kind: 'boxscore', table: 'raw.boxscores', source: 'source' },
+  { kind: 'playByPlay', table: 'raw.play_by_play', source: 'source' },
+  { kind: 'winProbability', table: 'raw.win_probability', source: "'boxscore'" },
+] as const;
+
+/**
+ * One row per body raw.* stores of the game: its kind, then `columns` (given the table's source
+ * column). The game number is written into the text (checked, as the deletes of game-rows.ts): no
+ * describe round trip, and planned at each run, an index lookup however the tables grew.
+ */
+export function eachGameBody(gamePk: number, columns: (source: string) => string) {
+  const pk = intList([gamePk]);
+  return sql.raw(
+    GAME_BODY_TABLES.map(
+      (t) => `select '${t.kind}' as kind, ${columns(t.source)} from ${t.table} where game_pk = ${pk}`,
+    ).join(' union all '),
+  );
+}
+
 /** Stored body hashes of a game, to skip unchanged bodies. */
 export async function readGameHashes(
   tx: Executor,
   gamePk: number,
 ): Promise<{ boxscore?: string; playByPlay?: string; winProbability?: string }> {
-  // The game number is written into the text (checked, as the deletes of game-rows.ts): no describe
-  // round trip, and planned at each run, an index lookup however the tables grew.
-  const pk = intList([gamePk]);
-  const rows = await queryRows<{ t: string; sha: string }>(
+  const rows = await queryRows<{ kind: string; sha: string }>(
     tx,
-    sql.raw(`select 'b' as t, body_sha256 as sha from raw.boxscores where game_pk = ${pk}
-        union all select 'p', body_sha256 from raw.play_by_play where game_pk = ${pk}
-        union all select 'w', body_sha256 from raw.win_probability where game_pk = ${pk}`),
+    eachGameBody(gamePk, () => 'body_sha256 as sha'),
   );
-  return {
-    boxscore: rows.find((r) => r.t === 'b')?.sha,
-    playByPlay: rows.find((r) => r.t === 'p')?.sha,
-    winProbability: rows.find((r) => r.t === 'w')?.sha,
-  };
+  const sha = (kind: string) => rows.find((r) => r.kind === kind)?.sha;
+  return { boxscore: sha('boxscore'), playByPlay: sha('playByPlay'), winProbability: sha('winProbability') };
 }
 
 /** The first key of the advisory locks a game's load takes (the second is the game number). */

@@ -1,6 +1,7 @@
 import type { Executor } from '../client.js';
 import { queryRows, sql } from '../client.js';
 import { intList, settleAll } from '../rows.js';
+import { eachGameBody } from './raw-bodies.js';
 
 /**
  * How a revision's content is kept: `whole` (the canonical content), `patch` (the operations from the
@@ -161,23 +162,6 @@ export async function readRevisionChains(
         order by kind, revision`,
   );
   return rows.map(fromRow);
-}
-
-/** The raw table of each kind of game body, and what names the request it came from. */
-const GAME_BODY_TABLES = [
-  { kind: 'boxscore', table: 'raw.boxscores', source: 'source' },
-  { kind: 'playByPlay', table: 'raw.play_by_play', source: 'source' },
-  { kind: 'winProbability', table: 'raw.win_probability', source: "'boxscore'" },
-] as const;
-
-/** One row per body raw.* stores of the game: its kind, then `columns` (given the table's source column). */
-function eachGameBody(gamePk: number, columns: (source: string) => string) {
-  const pk = intList([gamePk]);
-  return sql.raw(
-    GAME_BODY_TABLES.map(
-      (t) => `select '${t.kind}' as kind, ${columns(t.source)} from ${t.table} where game_pk = ${pk}`,
-    ).join(' union all '),
-  );
 }
 
 /**
