@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DugoutError } from '../errors.js';
 import type { Executor } from './client.js';
+import { settleAll } from './rows.js';
 import {
   insertRevisions,
   insertScoringChanges,
@@ -8,6 +9,7 @@ import {
   type RevisionToStore,
   readLatestRevisions,
   readRevisionChains,
+  readStoredBodyTextShas,
   readStoredGameBodies,
   type RevisionHead,
   type ScoringChangeRow,
@@ -77,8 +79,6 @@ export interface StoredContent {
   sha: string;
   content: unknown;
   text: string;
-  /** SHA-256 hex of the body's text as raw.* holds it. */
-  storedTextSha: string;
   source: string;
   fetchedAt: Date;
 }
@@ -115,7 +115,6 @@ export async function readStoredContents(
       sha: c.sha,
       content: c.content,
       text: c.text,
-      storedTextSha: storedTextSha256(b.text),
       source: b.source,
       fetchedAt: b.fetchedAt,
     });
@@ -162,7 +161,13 @@ async function seedFromStoredBodies(
   const seeds: RevisionToStore[] = [];
   const known = new Map<string, LatestContent>();
   let lastAt = 0;
-  for (const [kind, c] of await readStoredContents(tx, rules, gamePk)) {
+  // The hashes of the raw texts a `stored` seed stands for, made by the server (under the game's lock,
+  // the texts just read).
+  const [contents, textShas] = await settleAll([
+    readStoredContents(tx, rules, gamePk),
+    readStoredBodyTextShas(tx, gamePk),
+  ]);
+  for (const [kind, c] of contents) {
     const whole = isChanged(kind, c.sha);
     seeds.push({
       gamePk,
@@ -174,7 +179,7 @@ async function seedFromStoredBodies(
       reason: 'new_final',
       encoding: whole ? 'whole' : 'stored',
       bodyText: whole ? c.text : 'null',
-      storedTextSha256: whole ? null : c.storedTextSha,
+      storedTextSha256: whole ? null : (textShas.get(kind) ?? null),
       runId: null,
     });
     known.set(kind, { revision: 1, sha: c.sha, content: c.content, fetchedAt: c.fetchedAt });

@@ -94,6 +94,57 @@ describe('revision 1 stands for the body raw.* stores', () => {
     expect(await storedTextShas(t.database.db)).toEqual({ stored: { n: all.length, matching: all.length, none: 0 } });
   });
 
+  it('seeds a game stored before revisions were kept: an unchanged body `stored`, with the hash the server gives its text', {
+    timeout: 120_000,
+  }, async () => {
+    const pk = day0[5]!;
+    let seeded: Array<{ kind: string; revision: number; encoding: string; sha: string | null; served: string }> = [];
+    let added = -1;
+    // In a transaction rolled back at its end: the later tests see the game as the backfill left it.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        // As a release that kept no revision left the game: its bodies in raw.*, no revision.
+        await tx.execute(sql.raw(`delete from raw.game_revisions where game_pk = ${pk}`));
+        const stored = await readStoredGameBodies(tx, pk);
+        const box = JSON.parse(stored.find((b) => b.kind === 'boxscore')!.text);
+        const pbp = JSON.parse(stored.find((b) => b.kind === 'playByPlay')!.text);
+        // The boxscore fetched again as it was, the play-by-play with a new member.
+        added = await storeGameRevisions(
+          tx,
+          REVISION_RULES,
+          pk,
+          [
+            revisionBody('boxscore', box, 'boxscore'),
+            revisionBody('playByPlay', { ...pbp, dugoutNote: 1 }, 'boxscore'),
+          ],
+          undefined,
+          1,
+          new Date(),
+          true,
+        );
+        seeded = (
+          await queryRows<{ kind: string; revision: number; encoding: string; sha: string | null; served: string }>(
+            tx,
+            sql.raw(`select r.kind, r.revision::int as revision, r.encoding, r.stored_text_sha256 as sha,
+                       encode(sha256(convert_to(b.body::text, 'UTF8')), 'hex') as served
+                     from raw.game_revisions r join raw.boxscores b using (game_pk)
+                     where game_pk = ${pk} order by 1, 2`),
+          )
+        ).map((r) => ({ ...r, revision: Number(r.revision) }));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(added).toBe(1);
+    const served = seeded[0]?.served;
+    expect(served).toMatch(/^[0-9a-f]{64}$/);
+    expect(seeded.map(({ served: _s, ...r }) => r)).toEqual([
+      { kind: 'boxscore', revision: 1, encoding: 'stored', sha: served },
+      { kind: 'playByPlay', revision: 1, encoding: 'whole', sha: null },
+      { kind: 'playByPlay', revision: 2, encoding: 'patch', sha: null },
+    ]);
+    expect(await revs(`where game_pk = ${pk}`)).toHaveLength(2);
+  });
+
   it('makes revision 1 whole from the raw body when a correction comes, then keeps the correction as a patch', {
     timeout: 300_000,
   }, async () => {
