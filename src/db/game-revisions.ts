@@ -111,13 +111,7 @@ export async function readStoredContents(
   const out = new Map<string, StoredContent>();
   for (const b of await readStoredGameBodies(tx, gamePk)) {
     const c = rules.canonicalBody(b.kind as RevisionKind, JSON.parse(b.text));
-    out.set(b.kind, {
-      sha: c.sha,
-      content: c.content,
-      text: c.text,
-      source: b.source,
-      fetchedAt: b.fetchedAt,
-    });
+    out.set(b.kind, { sha: c.sha, content: c.content, text: c.text, source: b.source, fetchedAt: b.fetchedAt });
   }
   return out;
 }

@@ -1,13 +1,12 @@
 import { type Db, queryRows, sql } from '../../src/db/client.js';
-import type { RevisionBody, RevisionKind } from '../../src/db/game-revisions.js';
-import { textSha256 } from '../../src/extract/hash.js';
+import { type RevisionBody, type RevisionKind, storedTextSha256 } from '../../src/db/game-revisions.js';
 import { canonicalBody } from '../../src/extract/revision.js';
 
 /** A body as `storeGameRevisions` takes it, made from a parsed body (stored as `JSON.stringify` writes it). */
 export function revisionBody(kind: RevisionKind, body: unknown, source: string): RevisionBody {
   const canonical = canonicalBody(kind, body);
   const text = JSON.stringify(body);
-  return { kind, sha: canonical.sha, canonical: () => canonical, storedTextSha: () => textSha256(text), source };
+  return { kind, sha: canonical.sha, canonical: () => canonical, storedTextSha: () => storedTextSha256(text), source };
 }
 
 /**
